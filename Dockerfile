@@ -1,0 +1,12 @@
+# Builds the whole system into one image; ROLE=api|worker|all picks what a container runs.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npx nx run-many -t build --parallel=2 && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+EXPOSE 3000
+CMD ["node", "backend/dist/main.js"]

@@ -1,0 +1,51 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { BullModule } from '@nestjs/bull';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import Redis from 'ioredis';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { AppConfig } from './config/app-config';
+import { APP_CONFIG, ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { REDIS, RedisModule } from './redis/redis.module';
+import { SiteModule } from './site/site.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+        }),
+        RedisModule,
+        DatabaseModule,
+        BullModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (c: AppConfig) => ({ redis: c.redis.url, prefix: `${c.redis.prefix}:bull` }),
+        }),
+        ThrottlerModule.forRootAsync({
+          inject: [REDIS],
+          useFactory: (redis: Redis) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
+            storage: new ThrottlerStorageRedisService(redis),
+          }),
+        }),
+        HealthModule,
+        UsersModule,
+        AuthModule,
+        // Last: its catch-all GET must not shadow API routes.
+        SiteModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The one place that reads process.env. Every variable of ARCHITECTURE.md §3 is parsed and
+ * checked here; a bad value stops the boot with a single line naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Repository root: backend/{src,dist}/config -> three levels up. */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+export const DATA_DIR = join(REPO_ROOT, '.data');
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`);
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? undefined : v), schema.optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optional(url(['http:', 'https:'])),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().min(1).default('studio'),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: z.string().min(3).default('Studio <bookings@localhost>'),
+  ADMIN_NOTIFY_EMAIL: z.string().email().or(z.string().regex(/^[^\s@]+@localhost$/)).default('admin@localhost'),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
+  SEED_ADMIN_EMAIL: optional(z.string().email()),
+  SEED_ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must start with pk_')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
+  STRIPE_API_BASE: optional(url(['http:', 'https:'])),
+  UPLOAD_DIR: optional(z.string().min(1)),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  SITE_NAME: z.string().min(1).max(100).default('Mixdown Studio'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built front end lives; tests point it elsewhere. */
+  WEB_DIST_DIR: optional(z.string().min(1)),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  redis: { url: string; prefix: string };
+  mail: { smtpUrl: string; from: string; adminNotifyEmail: string };
+  jwtSecret: string;
+  seedAdmin: { username?: string; email?: string; password?: string };
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  uploadDir: string;
+  role: 'all' | 'api' | 'worker';
+  siteName: string;
+  logLevel: string;
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+/** A development JWT secret that survives restarts without anyone having to set one. */
+function localJwtSecret(): string {
+  const file = join(DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    const reason = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
+    throw new ConfigError(`Invalid configuration: ${name} ${reason}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    mail: { smtpUrl: e.SMTP_URL ?? 'smtp://127.0.0.1:1025', from: e.MAIL_FROM, adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL },
+    jwtSecret: e.JWT_SECRET ?? localJwtSecret(),
+    seedAdmin: { username: e.SEED_ADMIN_USERNAME, email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    uploadDir: resolve(REPO_ROOT, e.UPLOAD_DIR ?? join('.data', 'uploads')),
+    role: e.ROLE,
+    siteName: e.SITE_NAME,
+    logLevel: e.LOG_LEVEL,
+    webRoot: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? '.'),
+  };
+}

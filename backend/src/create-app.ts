@@ -1,0 +1,93 @@
+/**
+ * Builds the HTTP application exactly as production runs it; main.ts and the HTTP tests both
+ * call this, so tests exercise the real plugins, filters and static serving.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from 'nestjs-pino';
+import { LIMITS } from '@studio/shared';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { createValidationPipe } from './common/validation';
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+/** Hashed build files never change; the entry points must always be revalidated. */
+export function cacheControlFor(filePath: string): string {
+  return /(remoteEntry\.js|\.html|mf-manifest\.json)(\.gz|\.br)?$/.test(filePath) ? 'no-cache' : YEAR;
+}
+
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+    rawBody: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // antd and the rich-text editor inject <style> at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 } });
+
+  mkdirSync(config.uploadDir, { recursive: true });
+  const staticRoots: [string, string][] = [
+    [join(config.webRoot, 'shell', 'dist', 'assets'), '/assets/'],
+    [join(config.webRoot, 'site-app', 'dist'), '/remotes/site/'],
+    [join(config.webRoot, 'admin-app', 'dist'), '/remotes/admin/'],
+  ];
+  let first = true;
+  for (const [root, prefix] of staticRoots) {
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: first,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+    });
+    first = false;
+  }
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: first,
+    wildcard: true,
+    index: false,
+    setHeaders: (res) => {
+      res.setHeader('cache-control', YEAR);
+      res.setHeader('x-content-type-options', 'nosniff');
+    },
+  });
+  return app;
+}

@@ -1,0 +1,18 @@
+import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from './entities/user.entity';
+import { UsersService } from './users.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([User])],
+  providers: [UsersService],
+  exports: [UsersService],
+})
+export class UsersModule implements OnApplicationBootstrap {
+  constructor(private readonly users: UsersService) {}
+
+  /** Runs after migrations (DatabaseModule migrates in onModuleInit). */
+  onApplicationBootstrap(): Promise<void> {
+    return this.users.ensureAdmin();
+  }
+}

@@ -1,0 +1,68 @@
+// Runs the browser tests against the production build: a fresh database on the machine's
+// PostgreSQL, a private Redis prefix, a MailDev inbox, and the real backend serving the
+// built shell and remotes. The tests themselves are node:test files in tests/.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, freePort, httpOk, waitFor } from '../scripts/lib.mjs';
+import { startMailCatcher } from '../scripts/services.mjs';
+
+const pg = createRequire(join(ROOT, 'backend', 'package.json'))('pg');
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const dbName = `studio_e2e_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${dbName}"`);
+const dbUrl = new URL(PG_URL);
+dbUrl.pathname = `/${dbName}`;
+
+const mail = await startMailCatcher();
+const port = await freePort(3100);
+const uploadDir = mkdtempSync(join(tmpdir(), 'studio-e2e-uploads-'));
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL,
+  REDIS_PREFIX: dbName,
+  SMTP_URL: mail.smtpUrl,
+  JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+  SEED_ADMIN_USERNAME: 'admin',
+  SEED_ADMIN_EMAIL: 'admin@example.com',
+  SEED_ADMIN_PASSWORD: 'admin-password-1',
+  UPLOAD_DIR: uploadDir,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+};
+const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+
+let code = 1;
+try {
+  await waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60000, what: 'the app' });
+  const only = process.argv.slice(2);
+  const files = (only.length ? only : readdirSync(join(ROOT, 'e2e', 'tests')).filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', 'tests', f)));
+  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_BASE_URL: `http://127.0.0.1:${port}`,
+      E2E_MAIL_API: mail.inboxUrl.replace('localhost', '127.0.0.1'),
+      E2E_ADMIN_USERNAME: 'admin',
+      E2E_ADMIN_PASSWORD: 'admin-password-1',
+    },
+  });
+  code = res.status ?? 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await mail.stop();
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+  rmSync(uploadDir, { recursive: true, force: true });
+}
+process.exit(code);

@@ -1,0 +1,47 @@
+/** Field limits and their messages (spec §5), shared by the server's DTOs and the forms. */
+export const LIMITS = {
+  user: { usernameMin: 3, usernameMax: 100, emailMax: 255, passwordMin: 8, displayNameMax: 100 },
+  contact: { nameMin: 2, nameMax: 100, emailMin: 5, emailMax: 100, messageMin: 10, messageMax: 1000, serviceMax: 50 },
+  post: {
+    titleMin: 3,
+    titleMax: 255,
+    formTitleMin: 5,
+    slugMin: 3,
+    slugMax: 255,
+    contentMin: 10,
+    formContentMin: 50,
+    excerptMax: 500,
+    metaTitleMax: 255,
+    metaDescriptionMax: 300,
+    formMetaDescriptionMax: 160,
+    focusKeywordMax: 100,
+    seoTitleMax: 70,
+    seoDescriptionMax: 160,
+  },
+  category: { nameMin: 2, nameMax: 100 },
+  tag: { nameMin: 2, nameMax: 100, slugMin: 2 },
+  comment: { authorNameMin: 2, authorNameMax: 100, contentMin: 5, contentMax: 5000 },
+  newsletter: { emailMax: 255 },
+  referral: { codeMin: 6, codeMax: 20, discountMin: 1, discountMax: 50 },
+  upload: { maxBytes: 10 * 1024 * 1024 },
+} as const;
+
+export const MESSAGES = {
+  passwordHint: 'Password must be at least 8 characters long.',
+  contactService: 'Please select a valid service',
+  postTitle: 'Title must be at least 5 characters',
+  postSlugMin: 'Slug must be at least 3 characters',
+  postContent: 'Content must be at least 50 characters',
+  postMetaDescription: 'Meta description should be under 160 characters',
+  slugPattern: 'Slug must contain only lowercase letters, numbers, and hyphens',
+  postValidation: 'Validation Error: Please check all required fields and fix any errors.',
+  nameRequired: 'Name is required',
+  tagName: 'Tag name must be at least 2 characters',
+  referralEmail: 'Please enter a valid email address.',
+  referralEmailRequired: 'Please enter your email to use your referral code',
+  testEmailRequired: 'Please enter a test email address',
+  emailRequired: 'Email required',
+  emailRequiredDescription: 'Please enter your email address to subscribe',
+} as const;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

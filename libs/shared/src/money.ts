@@ -1,0 +1,36 @@
+/** Money rules. Every amount is integer pence; pounds exist only for display and for the spec's API fields. */
+
+/** The deposit is half the price, rounded down to the penny (spec §9). */
+export function depositPence(pricePence: number): number {
+  return Math.floor(pricePence / 2);
+}
+
+/** `depositAmount` as the checkout reads it: pounds, from the rounded-down pence. */
+export function penceToPounds(pence: number): number {
+  return pence / 100;
+}
+
+/** Pounds (at most two decimals) to pence, without floating-point drift (19.99 -> 1999). */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const poundsAndPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** British formatting: '£60' for whole pounds, '£30.50' otherwise, '£5,000' with grouping. */
+export function formatPence(pence: number): string {
+  return pence % 100 === 0 ? wholePounds.format(pence / 100) : poundsAndPence.format(pence / 100);
+}
+
+/** Bounds for a custom (non-catalogue) payment, in pence: £1 to £5,000. */
+export const CUSTOM_PAYMENT_MIN_PENCE = 100;
+export const CUSTOM_PAYMENT_MAX_PENCE = 500_000;
+/** Default checkout amount until a service or amount overrides it (spec §9). */
+export const DEFAULT_CHECKOUT_AMOUNT_PENCE = 5000;
+export const CURRENCY = 'gbp';

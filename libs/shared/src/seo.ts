@@ -1,0 +1,113 @@
+import { BLOG } from './business';
+import { stripTags, wordCount } from './text';
+
+export interface SeoInput {
+  title: string;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  focusKeyword?: string | null;
+  content: string;
+  featuredImage?: string | null;
+}
+
+export type SeoLevel = 'good' | 'warning' | 'error';
+export interface SeoCheck {
+  id: string;
+  label: string;
+  points: number;
+  maxPoints: number;
+  level: SeoLevel;
+}
+export type SeoRating = 'good' | 'average' | 'poor';
+export interface SeoReport {
+  score: number;
+  rating: SeoRating;
+  checks: SeoCheck[];
+  /** Set when no analysis could run. */
+  warning?: string;
+}
+
+export const SEO_NO_KEYWORD_WARNING = 'Add a focus keyword to see SEO analysis';
+export const SEO_CONTENT_MIN_CHARS = 300;
+export const SEO_DENSITY_RANGE = [0.5, 2.5] as const;
+
+export function seoRating(score: number): SeoRating {
+  if (score >= 70) return 'good';
+  if (score >= 40) return 'average';
+  return 'poor';
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Occurrences of the keyword per 100 words of body text. */
+export function keywordDensity(html: string, keyword: string): number {
+  const words = wordCount(html);
+  if (!words || !keyword.trim()) return 0;
+  const matches = stripTags(html).toLowerCase().match(new RegExp(escapeRegExp(keyword.trim().toLowerCase()), 'g'));
+  return ((matches?.length ?? 0) / words) * 100;
+}
+
+function check(id: string, label: string, points: number, maxPoints: number, level?: SeoLevel): SeoCheck {
+  return { id, label, points, maxPoints, level: level ?? (points === maxPoints ? 'good' : points > 0 ? 'warning' : 'error') };
+}
+
+function inRange(n: number, [min, max]: readonly [number, number]): boolean {
+  return n >= min && n <= max;
+}
+
+/** The scoring of spec §5, used live by the editor and available to the server. */
+export function scoreSeo(input: SeoInput): SeoReport {
+  const keyword = (input.focusKeyword ?? '').trim().toLowerCase();
+  if (!keyword) return { score: 0, rating: 'poor', checks: [], warning: SEO_NO_KEYWORD_WARNING };
+
+  const metaTitle = (input.metaTitle ?? '').trim();
+  const metaDescription = (input.metaDescription ?? '').trim();
+  const text = stripTags(input.content ?? '');
+  const density = keywordDensity(input.content ?? '', keyword);
+  const [tMin, tMax] = BLOG.recommendedMetaTitle;
+  const [dMin, dMax] = BLOG.recommendedMetaDescription;
+
+  const checks: SeoCheck[] = [
+    check('keyword-in-title', 'Focus keyword appears in the title', input.title.toLowerCase().includes(keyword) ? 15 : 0, 15),
+    !metaTitle
+      ? check('meta-title-length', 'Meta title is missing', 0, 10, 'error')
+      : inRange(metaTitle.length, BLOG.recommendedMetaTitle)
+        ? check('meta-title-length', `Meta title is ${tMin}-${tMax} characters`, 10, 10)
+        : check('meta-title-length', `Meta title is ${metaTitle.length} characters (aim for ${tMin}-${tMax})`, 5, 10),
+    !metaDescription
+      ? check('meta-description-length', 'Meta description is missing', 0, 10, 'error')
+      : inRange(metaDescription.length, BLOG.recommendedMetaDescription)
+        ? check('meta-description-length', `Meta description is ${dMin}-${dMax} characters`, 10, 10)
+        : check(
+            'meta-description-length',
+            `Meta description is ${metaDescription.length} characters (aim for ${dMin}-${dMax})`,
+            5,
+            10,
+          ),
+    check(
+      'keyword-in-description',
+      'Focus keyword appears in the meta description',
+      metaDescription.toLowerCase().includes(keyword) ? 10 : 0,
+      10,
+    ),
+    check(
+      'content-length',
+      `Content has at least ${SEO_CONTENT_MIN_CHARS} characters (${text.length} now)`,
+      text.length >= SEO_CONTENT_MIN_CHARS ? 10 : 0,
+      10,
+    ),
+    check(
+      'keyword-density',
+      `Keyword density is ${density.toFixed(2)}% (aim for ${SEO_DENSITY_RANGE[0]}-${SEO_DENSITY_RANGE[1]}%)`,
+      inRange(density, SEO_DENSITY_RANGE) ? 15 : 5,
+      15,
+    ),
+    check('featured-image', 'Post has a featured image', input.featuredImage ? 10 : 0, 10),
+    check('subheading', 'Content has an H2 or H3 subheading', /<h[23][\s>]/i.test(input.content ?? '') ? 10 : 0, 10),
+    check('link', 'Content contains a link', /<a\s[^>]*href=/i.test(input.content ?? '') ? 5 : 0, 5),
+  ];
+  const score = Math.min(100, checks.reduce((sum, c) => sum + c.points, 0));
+  return { score, rating: seoRating(score), checks };
+}

@@ -1,0 +1,96 @@
+// `npm start`: installs and builds what is missing, brings up local stand-ins for any service
+// that is not configured (PostgreSQL, Redis, SMTP), then runs the app and prints where it is.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATA_DIR, ROOT, ensureBuilt, ensureInstalled, httpOk, log, spawn, waitFor } from './lib.mjs';
+
+const started = Date.now();
+const cleanups = [];
+let child;
+let stopping = false;
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  for (const stop of cleanups.reverse()) await stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function main() {
+  ensureInstalled();
+  ensureBuilt();
+  const { startEmbeddedPostgres, ensureRedis, startMailCatcher } = await import('./services.mjs');
+
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  env.PORT = env.PORT ?? '3000';
+  if (!env.DATABASE_URL) {
+    const pg = await startEmbeddedPostgres();
+    cleanups.push(pg.stop);
+    env.DATABASE_URL = pg.url;
+  }
+  const redis = await ensureRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  cleanups.push(redis.stop);
+  env.REDIS_URL = redis.url;
+  let inboxUrl = null;
+  if (!env.SMTP_URL) {
+    const mail = await startMailCatcher();
+    cleanups.push(mail.stop);
+    env.SMTP_URL = mail.smtpUrl;
+    inboxUrl = mail.inboxUrl;
+  }
+  if (!env.JWT_SECRET && existsSync(join(DATA_DIR, 'jwt-secret'))) {
+    env.JWT_SECRET = readFileSync(join(DATA_DIR, 'jwt-secret'), 'utf8').trim();
+  }
+  if (!env.JWT_SECRET && env.NODE_ENV === 'production') {
+    // A local run keeps its own signing key in .data/ (the backend creates it in development).
+    const { randomBytes } = await import('node:crypto');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(DATA_DIR, { recursive: true });
+    env.JWT_SECRET = randomBytes(48).toString('base64url');
+    writeFileSync(join(DATA_DIR, 'jwt-secret'), env.JWT_SECRET, { mode: 0o600 });
+  }
+
+  let generatedAdmin = null;
+  child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout.on('data', (chunk) => {
+    const text = chunk.toString();
+    const m = text.match(/Admin account created: username "([^"]+)", password "([^"]+)"/);
+    if (m) generatedAdmin = { username: m[1], password: m[2] };
+    process.stdout.write(text);
+  });
+  child.once('exit', (code) => {
+    if (!stopping) {
+      log(`The app stopped (exit ${code}).`);
+      void shutdown(code ?? 1);
+    }
+  });
+
+  const siteUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  await waitFor(() => httpOk(`http://127.0.0.1:${env.PORT}/api/health`), { timeoutMs: 60000, what: 'the app to answer /api/health' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const admin = generatedAdmin
+    ? `username "${generatedAdmin.username}", password "${generatedAdmin.password}" (shown once: note it now)`
+    : env.SEED_ADMIN_USERNAME
+      ? `username "${env.SEED_ADMIN_USERNAME}" with SEED_ADMIN_PASSWORD`
+      : 'the admin account printed on the first start (or set SEED_ADMIN_USERNAME/EMAIL/PASSWORD on a fresh database)';
+  console.log(`
+  \x1b[32mThe studio is running\x1b[0m (ready in ${seconds}s)
+    Site:        ${siteUrl}
+    Admin area:  ${siteUrl}/admin  (log in at ${siteUrl}/auth)
+    Admin login: ${admin}
+    Mail inbox:  ${inboxUrl ?? `mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//***@')}`}
+    Mail queue:  ${siteUrl}/admin/queues
+  Press Ctrl+C to stop.
+`);
+}
+
+main().catch((err) => {
+  console.error(`\n[studio] ${err.message}`);
+  void shutdown(1);
+});

@@ -1,0 +1,68 @@
+// `npm test`: every check the project has, in order — lint and types, unit and HTTP tests
+// (real PostgreSQL and Redis), the production build, then browser tests in Chromium.
+import { existsSync } from 'node:fs';
+import { ROOT, ensureInstalled, log, redisAnswers, run, which } from './lib.mjs';
+import net from 'node:net';
+
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function tcpOpen(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
+    s.setTimeout(1500, () => (s.destroy(), resolve(false)));
+    s.once('error', () => resolve(false));
+    s.once('connect', () => (s.destroy(), resolve(true)));
+  });
+}
+
+async function preflight() {
+  const problems = [];
+  if (!(await tcpOpen(PG_URL))) problems.push(`PostgreSQL does not answer at ${PG_URL} (set TEST_PG_URL, or start it: pg_ctlcluster <version> main start).`);
+  if (!(await redisAnswers(REDIS_URL))) problems.push(`Redis does not answer at ${REDIS_URL} (set TEST_REDIS_URL, or start it: redis-server --daemonize yes).`);
+  if (!existsSync(CHROMIUM)) {
+    if (process.getuid?.() === 0 && which('apt-get')) {
+      log('Installing Debian chromium for the browser tests...');
+      run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    } else {
+      problems.push(`Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+    }
+  }
+  if (problems.length) {
+    console.error(`\nnpm test cannot run yet:\n  - ${problems.join('\n  - ')}\n`);
+    process.exit(2);
+  }
+}
+
+const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+const stages = [
+  ['lint', () => run('npx', ['eslint', '.', '--max-warnings=0'])],
+  ['format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'])],
+  ['types', () => run('npx', ['nx', 'run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=static'], { env: nxEnv })],
+  ['unit + HTTP tests', () => run('npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache'], { env: nxEnv })],
+  ['build', () => run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: nxEnv })],
+  ['browser tests', () => run('node', ['e2e/run.mjs'])],
+];
+
+ensureInstalled();
+await preflight();
+const only = process.argv[2];
+const done = [];
+const t0 = Date.now();
+for (const [name, fn] of stages) {
+  if (only && !name.startsWith(only)) continue;
+  log(`── ${name}`);
+  const t = Date.now();
+  try {
+    fn();
+    done.push(`${name}: ok (${((Date.now() - t) / 1000).toFixed(0)}s)`);
+  } catch (err) {
+    console.error(`\n${name} failed: ${err.message}`);
+    console.error(done.map((d) => `  ${d}`).join('\n'));
+    process.exit(1);
+  }
+}
+log(`All checks passed in ${((Date.now() - t0) / 1000).toFixed(0)}s:\n  ${done.join('\n  ')}`);
+void ROOT;

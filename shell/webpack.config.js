@@ -1,0 +1,57 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- webpack loads this CommonJS config */
+/**
+ * The host. Owns index.html, the top-level router, the query cache and the shared singletons;
+ * loads the `site` remote for every route but /admin/*, and the `admin` remote for /admin/*.
+ * Remotes are fetched from the same origin by absolute path, so the backend serves them all.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { commonConfig, BACKEND_URL, BACKEND_PATHS } = require('../libs/shared/mf/webpack-common');
+const { federationDefaults } = require('../libs/shared/mf/shared-deps');
+const pkg = require('./package.json');
+
+const SITE_DEV_URL = 'http://localhost:4201';
+const ADMIN_DEV_URL = 'http://localhost:4202';
+
+module.exports = (_env, argv) => {
+  const isDev = argv.mode !== 'production';
+  const base = commonConfig({
+    appDir: __dirname,
+    isDev,
+    publicPath: '/assets/',
+    outputPath: path.resolve(__dirname, 'dist/assets'),
+  });
+  return {
+    ...base,
+    entry: { main: './src/index.ts' },
+    plugins: [
+      ...base.plugins,
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {
+          site: 'site@/remotes/site/remoteEntry.js',
+          admin: 'admin@/remotes/admin/remoteEntry.js',
+        },
+        ...federationDefaults(pkg),
+      }),
+      new HtmlWebpackPlugin({
+        template: './src/index.html',
+        // Production: dist/index.html beside dist/assets/. The dev server only serves what sits
+        // under the public path, so there it lives at /assets/index.html.
+        filename: isDev ? 'index.html' : '../index.html',
+      }),
+    ],
+    devServer: {
+      port: 4200,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: { index: '/assets/index.html' },
+      proxy: [
+        { context: BACKEND_PATHS, target: BACKEND_URL },
+        { context: ['/remotes/site'], target: SITE_DEV_URL },
+        { context: ['/remotes/admin'], target: ADMIN_DEV_URL },
+      ],
+    },
+  };
+};

@@ -1,0 +1,42 @@
+declare module '*.css';
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.jpg' {
+  const url: string;
+  export default url;
+}
+declare module '*.jpeg' {
+  const url: string;
+  export default url;
+}
+declare module '*.webp' {
+  const url: string;
+  export default url;
+}
+declare module '*.avif' {
+  const url: string;
+  export default url;
+}
+declare module '*.mp3' {
+  const url: string;
+  export default url;
+}
+declare module '*.wav' {
+  const url: string;
+  export default url;
+}
+
+/** Site settings the backend injects into index.html (`window.__SITE__ = {...}`). */
+interface SiteSettings {
+  name?: string;
+  instagramUrl?: string;
+}
+interface Window {
+  __SITE__?: SiteSettings;
+}
