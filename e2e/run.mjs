@@ -38,13 +38,21 @@ const env = {
   UPLOAD_DIR: uploadDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 };
-const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+  cwd: ROOT,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 let code = 1;
 try {
   await waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60000, what: 'the app' });
   const only = process.argv.slice(2);
-  const files = (only.length ? only : readdirSync(join(ROOT, 'e2e', 'tests')).filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', 'tests', f)));
+  const files = only.length
+    ? only
+    : readdirSync(join(ROOT, 'e2e', 'tests'))
+        .filter((f) => f.endsWith('.test.mjs'))
+        .map((f) => join('e2e', 'tests', f));
   const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -24,7 +24,14 @@ if (!env.SMTP_URL) {
 env.PUBLIC_URL = env.PUBLIC_URL ?? 'http://localhost:4200';
 
 const procs = [
-  ['backend', 'sh', ['-c', 'cd backend && npx tsc -p tsconfig.build.json && (npx tsc -p tsconfig.build.json --watch --preserveWatchOutput > /dev/null &) && node --watch dist/main.js']],
+  [
+    'backend',
+    'sh',
+    [
+      '-c',
+      'cd backend && npx tsc -p tsconfig.build.json && (npx tsc -p tsconfig.build.json --watch --preserveWatchOutput > /dev/null &) && node --watch dist/main.js',
+    ],
+  ],
   ['shell', 'npm', ['run', 'serve', '-w', '@studio/shell']],
   ['site', 'npm', ['run', 'serve', '-w', '@studio/site-app']],
   ['admin', 'npm', ['run', 'serve', '-w', '@studio/admin-app']],

@@ -13,7 +13,8 @@ export async function startEmbeddedPostgres({ port: preferred = 5433 } = {}) {
   const databaseDir = join(DATA_DIR, 'pg');
   const passwordFile = join(DATA_DIR, 'pg-password');
   mkdirSync(DATA_DIR, { recursive: true });
-  if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  if (!existsSync(passwordFile))
+    writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
   const port = await freePort(preferred);
   const isRoot = process.getuid?.() === 0;
@@ -63,9 +64,13 @@ export async function ensureRedis(url) {
   mkdirSync(dir, { recursive: true });
   const port = await freePort(6380);
   log(`Starting a private Redis on port ${port} ...`);
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60 1', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60 1', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const privateUrl = `redis://127.0.0.1:${port}`;
   await waitFor(() => redisAnswers(privateUrl), { what: 'the private Redis', timeoutMs: 10000 });
   return {

@@ -57,7 +57,11 @@ async function main() {
   }
 
   let generatedAdmin = null;
-  child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.stdout.on('data', (chunk) => {
     const text = chunk.toString();
     const m = text.match(/Admin account created: username "([^"]+)", password "([^"]+)"/);
@@ -72,7 +76,10 @@ async function main() {
   });
 
   const siteUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  await waitFor(() => httpOk(`http://127.0.0.1:${env.PORT}/api/health`), { timeoutMs: 60000, what: 'the app to answer /api/health' });
+  await waitFor(() => httpOk(`http://127.0.0.1:${env.PORT}/api/health`), {
+    timeoutMs: 60000,
+    what: 'the app to answer /api/health',
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const admin = generatedAdmin
     ? `username "${generatedAdmin.username}", password "${generatedAdmin.password}" (shown once: note it now)`

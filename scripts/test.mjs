@@ -20,14 +20,25 @@ function tcpOpen(url) {
 
 async function preflight() {
   const problems = [];
-  if (!(await tcpOpen(PG_URL))) problems.push(`PostgreSQL does not answer at ${PG_URL} (set TEST_PG_URL, or start it: pg_ctlcluster <version> main start).`);
-  if (!(await redisAnswers(REDIS_URL))) problems.push(`Redis does not answer at ${REDIS_URL} (set TEST_REDIS_URL, or start it: redis-server --daemonize yes).`);
+  if (!(await tcpOpen(PG_URL)))
+    problems.push(
+      `PostgreSQL does not answer at ${PG_URL} (set TEST_PG_URL, or start it: pg_ctlcluster <version> main start).`,
+    );
+  if (!(await redisAnswers(REDIS_URL)))
+    problems.push(
+      `Redis does not answer at ${REDIS_URL} (set TEST_REDIS_URL, or start it: redis-server --daemonize yes).`,
+    );
   if (!existsSync(CHROMIUM)) {
     if (process.getuid?.() === 0 && which('apt-get')) {
       log('Installing Debian chromium for the browser tests...');
-      run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+      run('sh', [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+      ]);
     } else {
-      problems.push(`Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+      problems.push(
+        `Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+      );
     }
   }
   if (problems.length) {
@@ -40,9 +51,27 @@ const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI:
 const stages = [
   ['lint', () => run('npx', ['eslint', '.', '--max-warnings=0'])],
   ['format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'])],
-  ['types', () => run('npx', ['nx', 'run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=static'], { env: nxEnv })],
-  ['unit + HTTP tests', () => run('npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache'], { env: nxEnv })],
-  ['build', () => run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: nxEnv })],
+  [
+    'types',
+    () =>
+      run('npx', ['nx', 'run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=static'], {
+        env: nxEnv,
+      }),
+  ],
+  [
+    'unit + HTTP tests',
+    () =>
+      run(
+        'npx',
+        ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=static', '--skip-nx-cache'],
+        { env: nxEnv },
+      ),
+  ],
+  [
+    'build',
+    () =>
+      run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: nxEnv }),
+  ],
   ['browser tests', () => run('node', ['e2e/run.mjs'])],
 ];
 

@@ -33,7 +33,7 @@ module.exports = (_env, argv) => {
           site: 'site@/remotes/site/remoteEntry.js',
           admin: 'admin@/remotes/admin/remoteEntry.js',
         },
-        ...federationDefaults(pkg),
+        ...federationDefaults(pkg, { role: 'host' }),
       }),
       new HtmlWebpackPlugin({
         template: './src/index.html',
@@ -44,6 +44,7 @@ module.exports = (_env, argv) => {
     ],
     devServer: {
       port: 4200,
+      static: false,
       hot: false,
       liveReload: true,
       historyApiFallback: { index: '/assets/index.html' },

@@ -5,11 +5,19 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { BlogModule } from './blog/blog.module';
+import { ContactModule } from './contact/contact.module';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+import { PaymentsModule } from './payments/payments.module';
 import { REDIS, RedisModule } from './redis/redis.module';
+import { ReferralModule } from './referral/referral.module';
+import { ServicesModule } from './services/services.module';
+import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';
 import { UsersModule } from './users/users.module';
 
@@ -43,6 +51,14 @@ export class AppModule {
         HealthModule,
         UsersModule,
         AuthModule,
+        MailModule,
+        ReferralModule,
+        NewsletterModule,
+        ContactModule,
+        ServicesModule,
+        PaymentsModule,
+        SettingsModule,
+        BlogModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,
       ],

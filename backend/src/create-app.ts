@@ -56,7 +56,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 },
+  });
 
   mkdirSync(config.uploadDir, { recursive: true });
   const staticRoots: [string, string][] = [

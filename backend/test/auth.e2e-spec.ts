@@ -11,25 +11,56 @@ describe('accounts (HTTP)', () => {
     const res = await t
       .http()
       .post('/api/register')
-      .send({ username: 'sneaky', email: 'sneaky@example.com', password: 'password-123', displayName: 'Sneaky', role: 'admin' });
+      .send({
+        username: 'sneaky',
+        email: 'sneaky@example.com',
+        password: 'password-123',
+        displayName: 'Sneaky',
+        role: 'admin',
+      });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, message: 'Registration successful', user: { username: 'sneaky', role: 'author', displayName: 'Sneaky' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Registration successful',
+      user: { username: 'sneaky', role: 'author', displayName: 'Sneaky' },
+    });
     expect(res.body.user.password).toBeUndefined();
     expect(typeof res.body.authToken).toBe('string');
   });
 
   it('refuses a duplicate username or email with 409 and a clear message', async () => {
-    await t.http().post('/api/register').send({ username: 'dupe', email: 'dupe@example.com', password: 'password-123' }).expect(201);
-    const byName = await t.http().post('/api/register').send({ username: 'dupe', email: 'other@example.com', password: 'password-123' });
+    await t
+      .http()
+      .post('/api/register')
+      .send({ username: 'dupe', email: 'dupe@example.com', password: 'password-123' })
+      .expect(201);
+    const byName = await t
+      .http()
+      .post('/api/register')
+      .send({ username: 'dupe', email: 'other@example.com', password: 'password-123' });
     expect(byName.status).toBe(409);
-    expect(byName.body).toEqual({ success: false, message: 'That username is already taken.', code: 'USERNAME_TAKEN' });
-    const byEmail = await t.http().post('/api/register').send({ username: 'dupe2', email: 'DUPE@example.com', password: 'password-123' });
+    expect(byName.body).toEqual({
+      success: false,
+      message: 'That username is already taken.',
+      code: 'USERNAME_TAKEN',
+    });
+    const byEmail = await t
+      .http()
+      .post('/api/register')
+      .send({ username: 'dupe2', email: 'DUPE@example.com', password: 'password-123' });
     expect(byEmail.status).toBe(409);
-    expect(byEmail.body).toMatchObject({ success: false, code: 'EMAIL_TAKEN', message: 'An account with that email already exists.' });
+    expect(byEmail.body).toMatchObject({
+      success: false,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with that email already exists.',
+    });
   });
 
   it('validates registration in the one error shape', async () => {
-    const res = await t.http().post('/api/register').send({ username: 'ab', email: 'not-an-email', password: 'short' });
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ username: 'ab', email: 'not-an-email', password: 'short' });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.code).toBe('VALIDATION_FAILED');
@@ -44,17 +75,32 @@ describe('accounts (HTTP)', () => {
     const unknown = await t.http().post('/api/login').send({ username: 'a', password: 'b', extra: 1 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Unknown field: extra');
-    const bad = await t.http().post('/api/login').set('content-type', 'application/json').send('{"username":');
+    const bad = await t
+      .http()
+      .post('/api/login')
+      .set('content-type', 'application/json')
+      .send('{"username":');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ success: false, message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+    expect(bad.body).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('logs in by username or email, returns a token and sets an httpOnly SameSite=Strict cookie', async () => {
-    await t.http().post('/api/register').send({ username: 'lena', email: 'lena@example.com', password: 'password-123', displayName: 'Lena' });
+    await t
+      .http()
+      .post('/api/register')
+      .send({ username: 'lena', email: 'lena@example.com', password: 'password-123', displayName: 'Lena' });
     for (const login of ['lena', 'LENA@example.com']) {
       const res = await t.http().post('/api/login').send({ username: login, password: 'password-123' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, message: 'Login successful', user: { username: 'lena', displayName: 'Lena' } });
+      expect(res.body).toMatchObject({
+        success: true,
+        message: 'Login successful',
+        user: { username: 'lena', displayName: 'Lena' },
+      });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toContain(`authToken=${res.body.authToken}`);
       expect(cookie).toMatch(/HttpOnly/i);
@@ -65,7 +111,11 @@ describe('accounts (HTTP)', () => {
   it('answers a wrong password with 401 and no hint which part was wrong', async () => {
     const res = await t.http().post('/api/login').send({ username: 'admin', password: 'wrong-password' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: 'Invalid username or password.', code: 'INVALID_CREDENTIALS' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Invalid username or password.',
+      code: 'INVALID_CREDENTIALS',
+    });
     const nobody = await t.http().post('/api/login').send({ username: 'nobody', password: 'wrong-password' });
     expect(nobody.body.message).toBe(res.body.message);
   });
@@ -82,7 +132,10 @@ describe('accounts (HTTP)', () => {
     const cookie = await t.http().get('/api/user').set('cookie', `authToken=${token}`);
     expect(cookie.body.user.username).toBe('reader');
 
-    const forged = await t.http().get('/api/user').set('authorization', `Bearer ${token.slice(0, -2)}xx`);
+    const forged = await t
+      .http()
+      .get('/api/user')
+      .set('authorization', `Bearer ${token.slice(0, -2)}xx`);
     expect(forged.status).toBe(200);
     expect(forged.body.user).toBeNull();
   });
@@ -118,10 +171,14 @@ describe('configuration', () => {
   it('stops with one line naming a malformed DATABASE_URL', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { loadConfig } = require('../src/config/app-config');
-    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/db', NODE_ENV: 'production' })).toThrow(
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
     );
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/db', PORT: 'abc' })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/db', PORT: 'abc' })).toThrow(
+      /^Invalid configuration: PORT /,
+    );
   });
 });

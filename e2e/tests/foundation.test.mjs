@@ -13,11 +13,26 @@ describe('foundation: shell, remotes and the admin gate', () => {
     const page = await newPage(browser);
     await page.goto('/');
     const header = page.locator('header');
-    for (const link of ['Pricing', 'What If', 'Services', 'About', 'Portfolio', 'Testimonials', 'Blog', 'Newsletter']) {
+    for (const link of [
+      'Pricing',
+      'What If',
+      'Services',
+      'About',
+      'Portfolio',
+      'Testimonials',
+      'Blog',
+      'Newsletter',
+    ]) {
       await header.getByRole('link', { name: link, exact: true }).first().waitFor();
     }
-    assert.equal(await header.getByRole('link', { name: 'Book & Pay', exact: true }).getAttribute('href'), '/services-checkout');
-    assert.equal(await header.getByRole('link', { name: 'Free Mix', exact: true }).getAttribute('href'), '/contact');
+    assert.equal(
+      await header.getByRole('link', { name: 'Book & Pay', exact: true }).getAttribute('href'),
+      '/services-checkout',
+    );
+    assert.equal(
+      await header.getByRole('link', { name: 'Free Mix', exact: true }).getAttribute('href'),
+      '/contact',
+    );
     const footer = page.locator('footer');
     assert.match(await footer.innerText(), new RegExp(`${new Date().getFullYear()}`));
     await footer.getByRole('link', { name: /terms/i }).waitFor();
@@ -59,15 +74,24 @@ describe('foundation: shell, remotes and the admin gate', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin');
     for (const tab of ['Dashboard', 'Posts', 'Categories', 'Media', 'Comments', 'Settings']) {
-      await page.getByRole('menuitem', { name: new RegExp(tab) }).first().waitFor();
+      await page
+        .getByRole('menuitem', { name: new RegExp(tab) })
+        .first()
+        .waitFor();
     }
-    await page.getByText(/Visit Site/).first().waitFor();
+    await page
+      .getByText(/Visit Site/)
+      .first()
+      .waitFor();
     await page.context().close();
   });
 
   it('shows Access Denied to a registered author', async () => {
     const username = uniq('author');
-    const reg = await api('/api/register', { method: 'POST', body: { username, email: `${username}@example.com`, password: 'password-123' } });
+    const reg = await api('/api/register', {
+      method: 'POST',
+      body: { username, email: `${username}@example.com`, password: 'password-123' },
+    });
     assert.equal(reg.status, 201);
     const page = await newPage(browser);
     await loginThroughForm(page, username, 'password-123');
@@ -87,7 +111,10 @@ describe('foundation: shell, remotes and the admin gate', () => {
     await page.getByLabel(/^username$/i).fill(username);
     await page.getByLabel(/^email$/i).fill(`${username}@example.com`);
     await page.getByText('Password must be at least 8 characters long.').waitFor();
-    await page.getByLabel(/^password$/i).last().fill('password-123');
+    await page
+      .getByLabel(/^password$/i)
+      .last()
+      .fill('password-123');
     await page.getByRole('button', { name: /^(register|create account)$/i }).click();
     await page.getByText('Registration successful').waitFor();
     await page.waitForURL((url) => url.pathname === '/');

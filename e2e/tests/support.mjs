@@ -2,7 +2,10 @@
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
-export const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1' };
+export const ADMIN = {
+  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1',
+};
 export const MAIL_API = process.env.E2E_MAIL_API;
 
 export const PHONE = { width: 375, height: 740 };
@@ -12,7 +15,15 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -28,7 +39,10 @@ export async function newPage(browser, viewport = DESKTOP) {
 export async function api(path, { method = 'GET', body, token } = {}) {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: await res.json().catch(() => null) };
@@ -42,7 +56,10 @@ export async function adminToken() {
 export async function loginThroughForm(page, username, password) {
   await page.goto('/auth');
   await page.getByLabel(/username or email/i).fill(username);
-  await page.getByLabel(/^password$/i).first().fill(password);
+  await page
+    .getByLabel(/^password$/i)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
 }
 

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { makeQueryClient } from '@studio/shared';
+import { makeQueryClient, ROUTER_FUTURE } from '@studio/shared';
 import { ShellApp } from './shell-app';
 
 const queryClient = makeQueryClient();
@@ -12,7 +12,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <BrowserRouter future={ROUTER_FUTURE}>
         <ShellApp />
       </BrowserRouter>
     </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
-export const REMOTE_LOAD_ERROR = 'This part of the site could not be loaded. Please check your connection and reload.';
+export const REMOTE_LOAD_ERROR =
+  'This part of the site could not be loaded. Please check your connection and reload.';
 
 interface BoundaryProps {
   name: string;

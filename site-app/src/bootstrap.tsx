@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { makeQueryClient } from '@studio/shared';
+import { makeQueryClient, ROUTER_FUTURE } from '@studio/shared';
 import App from './app';
 
 const container = document.getElementById('root');
@@ -13,7 +13,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={makeQueryClient()}>
-      <BrowserRouter>
+      <BrowserRouter future={ROUTER_FUTURE}>
         <App />
       </BrowserRouter>
     </QueryClientProvider>

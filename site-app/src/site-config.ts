@@ -1,5 +1,7 @@
-/** Site settings injected by the backend into index.html, with the defaults of ARCHITECTURE §3. */
-const injected: SiteSettings = (typeof window !== 'undefined' && window.__SITE__) || {};
+import { readSiteBranding } from '@studio/shared';
 
-export const SITE_NAME = injected.name?.trim() || 'Mixdown Studio';
-export const INSTAGRAM_URL = injected.instagramUrl?.trim() || 'https://www.instagram.com/';
+/** Site settings injected by the backend into index.html, read once. */
+const settings = readSiteBranding();
+
+export const SITE_NAME = settings.name;
+export const INSTAGRAM_URL = settings.instagramUrl;

@@ -31,12 +31,3 @@ declare module '*.wav' {
   const url: string;
   export default url;
 }
-
-/** Site settings the backend injects into index.html (`window.__SITE__ = {...}`). */
-interface SiteSettings {
-  name?: string;
-  instagramUrl?: string;
-}
-interface Window {
-  __SITE__?: SiteSettings;
-}

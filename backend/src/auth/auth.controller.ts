@@ -23,7 +23,10 @@ export class AuthController {
 
   @Post('register')
   @AuthThrottle()
-  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResponse> {
+  async register(
+    @Body() dto: RegisterDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
     return this.withCookie(reply, await this.auth.register(dto), 'Registration successful');
   }
 

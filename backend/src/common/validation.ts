@@ -25,7 +25,11 @@ export function createValidationPipe(): ValidationPipe {
           ? { field: e.field, message: `Unknown field: ${e.field}` }
           : e,
       );
-      return badRequest(fieldErrors[0]?.message ?? 'The request is not valid.', 'VALIDATION_FAILED', fieldErrors);
+      return badRequest(
+        fieldErrors[0]?.message ?? 'The request is not valid.',
+        'VALIDATION_FAILED',
+        fieldErrors,
+      );
     },
   });
 }

@@ -12,13 +12,16 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const DATA_DIR = join(REPO_ROOT, '.data');
 
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`,
+  );
 
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' || v === undefined ? undefined : v), schema.optional());
@@ -33,7 +36,13 @@ const schema = z.object({
   REDIS_PREFIX: z.string().min(1).default('studio'),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: z.string().min(3).default('Studio <bookings@localhost>'),
-  ADMIN_NOTIFY_EMAIL: z.string().email().or(z.string().regex(/^[^\s@]+@localhost$/)).default('admin@localhost'),
+  ADMIN_NOTIFY_EMAIL: z
+    .string()
+    .email()
+    .or(z.string().regex(/^[^\s@]+@localhost$/))
+    .default('admin@localhost'),
+  /** First retry delay of a failed mail; later retries double it. Tests shorten it. */
+  MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
@@ -58,7 +67,7 @@ export interface AppConfig {
   publicUrl: string;
   databaseUrl: string;
   redis: { url: string; prefix: string };
-  mail: { smtpUrl: string; from: string; adminNotifyEmail: string };
+  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
@@ -86,12 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    const reason = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
+    const reason =
+      issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
     throw new ConfigError(`Invalid configuration: ${name} ${reason}`);
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  if (isProduction && !e.JWT_SECRET)
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -101,9 +112,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
-    mail: { smtpUrl: e.SMTP_URL ?? 'smtp://127.0.0.1:1025', from: e.MAIL_FROM, adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? 'smtp://127.0.0.1:1025',
+      from: e.MAIL_FROM,
+      adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL,
+      retryDelayMs: e.MAIL_RETRY_DELAY_MS,
+    },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(),
-    seedAdmin: { username: e.SEED_ADMIN_USERNAME, email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD },
+    seedAdmin: {
+      username: e.SEED_ADMIN_USERNAME,
+      email: e.SEED_ADMIN_EMAIL,
+      password: e.SEED_ADMIN_PASSWORD,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

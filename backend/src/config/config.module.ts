@@ -9,6 +9,10 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export class ConfigModule {
   /** The app reads the environment once; tests hand in their own config. */
   static forRoot(config: AppConfig = loadConfig()): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
   }
 }

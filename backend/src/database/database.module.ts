@@ -53,4 +53,3 @@ export class MigrationRunner implements OnModuleInit {
   providers: [MigrationRunner],
 })
 export class DatabaseModule {}
-

@@ -13,7 +13,11 @@ export const REDIS = Symbol('REDIS');
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new Redis(config.redis.url, { keyPrefix: `${config.redis.prefix}:`, maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+        new Redis(config.redis.url, {
+          keyPrefix: `${config.redis.prefix}:`,
+          maxRetriesPerRequest: 2,
+          enableOfflineQueue: true,
+        }),
     },
   ],
   exports: [REDIS],

@@ -1,31 +1,57 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../common/errors/app.exception';
+import { SitePagesService } from './site-pages.service';
 import { SiteService } from './site.service';
+
+/** Feeds may be a few minutes old; crawlers and readers poll them often. */
+const FEED_CACHE = 'public, max-age=300';
 
 /**
  * The catch-all GET: the shell for client routes (the router inside decides what to show),
  * the one JSON 404 for unknown API paths. Registered last by Fastify's router (wildcard).
+ * Also the files crawlers and feed readers ask for: sitemap, RSS feed, robots.txt.
  */
 @Controller()
 export class SiteController {
-  constructor(private readonly site: SiteService) {}
+  constructor(
+    private readonly site: SiteService,
+    private readonly pages: SitePagesService,
+  ) {}
+
+  @Get('sitemap.xml')
+  @Header('content-type', 'application/xml; charset=utf-8')
+  @Header('cache-control', FEED_CACHE)
+  sitemap(): Promise<string> {
+    return this.pages.sitemap();
+  }
+
+  @Get('rss.xml')
+  @Header('content-type', 'application/rss+xml; charset=utf-8')
+  @Header('cache-control', FEED_CACHE)
+  rss(): Promise<string> {
+    return this.pages.rss();
+  }
+
+  @Get('robots.txt')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  @Header('cache-control', FEED_CACHE)
+  robots(): string {
+    return this.pages.robots();
+  }
 
   @Get('*')
-  shell(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+  async shell(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = req.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/remotes/') || path.startsWith('/assets/')) {
       throw notFound('Not found.');
     }
-    const html = this.site.render();
+    const { status, meta } = await this.pages.page(path);
+    const html = this.site.render(meta);
     if (!html) {
       void reply.status(503).type('text/plain; charset=utf-8').send('The front end is not built yet. Run "npm run build" and restart.');
       return;
     }
-    void reply
-      .status(this.site.isKnownRoute(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    void reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 }

@@ -15,13 +15,19 @@ const KNOWN_ROUTES: RegExp[] = [
 
 export interface PageMeta {
   title?: string;
+  /** Replaces the shell's meta description. */
+  description?: string;
   /** Raw HTML for the document head (already escaped by the caller). */
   head?: string;
+  /** Public values the front end reads from `#site-config` before its first call (e.g. the blog name). */
+  siteConfig?: Record<string, unknown>;
 }
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
+
+const DESCRIPTION_TAG = /<meta\s+name="description"[^>]*>/i;
 
 /** Serves the shell's index.html for client-side routes, with per-page meta filled in on the server. */
 @Injectable()
@@ -48,12 +54,17 @@ export class SiteService implements OnModuleInit {
   /** The shell with the brand and optional page meta; null when the front end is not built. */
   render(meta: PageMeta = {}): string | null {
     if (!this.template) return null;
-    const siteConfig = JSON.stringify({ name: this.config.siteName }).replace(/</g, '\\u003c');
-    let html = this.template.replace(
+    const siteConfig = JSON.stringify({ name: this.config.siteName, ...meta.siteConfig }).replace(/</g, '\\u003c');
+    let html = this.template;
+    if (meta.description !== undefined) {
+      const tag = `<meta name="description" content="${escapeHtml(meta.description)}"/>`;
+      // A function replacement, so "$&" or "$1" in a description is not read as a pattern.
+      html = DESCRIPTION_TAG.test(html) ? html.replace(DESCRIPTION_TAG, () => tag) : html.replace('</head>', `${tag}</head>`);
+    }
+    if (meta.title) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);
+    return html.replace(
       '</head>',
-      `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script></head>`,
+      () => `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script></head>`,
     );
-    if (meta.title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
-    return html;
   }
 }

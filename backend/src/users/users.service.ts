@@ -88,7 +88,9 @@ export class UsersService {
       email: email ?? 'admin@localhost.localdomain',
       password: password ?? randomBytes(12).toString('base64url'),
     };
-    const taken = await this.users.findOne({ where: [{ username: account.username }, { email: account.email }] });
+    const taken = await this.users.findOne({
+      where: [{ username: account.username }, { email: account.email }],
+    });
     if (taken) {
       await this.users.update(taken.id, { role: 'admin' });
       this.logger.log(`Promoted existing user "${taken.username}" to admin`);
@@ -97,7 +99,9 @@ export class UsersService {
     await this.create({ ...account, displayName: 'Studio Admin', role: 'admin' });
     if (generated) {
       // Printed once, on the boot that created the account.
-      console.log(`\n  Admin account created: username "${account.username}", password "${account.password}"\n  (set SEED_ADMIN_USERNAME / SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD to choose your own)\n`);
+      console.log(
+        `\n  Admin account created: username "${account.username}", password "${account.password}"\n  (set SEED_ADMIN_USERNAME / SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD to choose your own)\n`,
+      );
     } else {
       this.logger.log(`Created admin "${account.username}" from SEED_ADMIN_*`);
     }

@@ -10,7 +10,12 @@ import { dbUrl, uniqueName, withAdmin } from './db';
 export default async function globalSetup(): Promise<void> {
   const template = uniqueName('studio_tpl');
   await withAdmin((c) => c.query(`CREATE DATABASE "${template}"`));
-  const ds = new DataSource({ type: 'postgres', url: dbUrl(template), migrations: MIGRATIONS, migrationsTableName: 'migrations' });
+  const ds = new DataSource({
+    type: 'postgres',
+    url: dbUrl(template),
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+  });
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
   await ds.destroy();

@@ -74,8 +74,15 @@ async function clearRedisPrefix(prefix: string): Promise<void> {
 }
 
 /** Registers (as an author) and logs in; returns the bearer token. */
-export async function registerAndLogin(t: TestApp, username: string, password = 'password-123'): Promise<string> {
-  const res = await t.http().post('/api/register').send({ username, email: `${username}@example.com`, password });
+export async function registerAndLogin(
+  t: TestApp,
+  username: string,
+  password = 'password-123',
+): Promise<string> {
+  const res = await t
+    .http()
+    .post('/api/register')
+    .send({ username, email: `${username}@example.com`, password });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.authToken as string;
 }

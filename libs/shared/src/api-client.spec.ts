@@ -58,7 +58,9 @@ describe('apiRequest', () => {
     mockFetch(409, '{"success":false,"message":"Email taken","code":"EMAIL_TAKEN"}');
     const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('409: {"success":false,"message":"Email taken","code":"EMAIL_TAKEN"}');
+    expect((error as ApiError).message).toBe(
+      '409: {"success":false,"message":"Email taken","code":"EMAIL_TAKEN"}',
+    );
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).body?.code).toBe('EMAIL_TAKEN');
     expect(errorMessage(error, 'Registration failed')).toBe('Email taken');
@@ -85,6 +87,11 @@ describe('readCurrentUser', () => {
 describe('makeQueryClient', () => {
   it('uses the spec §7 defaults', () => {
     const queries = makeQueryClient().getDefaultOptions().queries;
-    expect(queries).toMatchObject({ refetchOnWindowFocus: false, staleTime: Infinity, retry: 0, refetchInterval: false });
+    expect(queries).toMatchObject({
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: 0,
+      refetchInterval: false,
+    });
   });
 });

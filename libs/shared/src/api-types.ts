@@ -112,3 +112,88 @@ export interface ReferralListEntry {
   createdAt: string;
   expiresAt: string;
 }
+
+/** Blog: public comment (the email stays on the server) and the staff view of one. */
+export interface CommentDto {
+  id: number;
+  postId: number;
+  parentId: number | null;
+  authorName: string;
+  content: string;
+  createdAt: string;
+}
+export interface AdminCommentDto extends CommentDto {
+  authorEmail: string;
+  approved: boolean;
+  updatedAt: string;
+  post: { id: number; title: string; slug: string } | null;
+}
+export interface CreateCommentRequest {
+  authorName: string;
+  authorEmail: string;
+  content: string;
+  parentId?: number;
+  /** Honeypot: left empty by people, filled in by bots. */
+  website?: string;
+}
+export interface MediaDto {
+  id: number;
+  fileName: string;
+  fileType: string;
+  filePath: string;
+  fileSize: number;
+  altText: string | null;
+  caption: string | null;
+  url: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface BlogStatsResponse {
+  success: true;
+  publishedPosts: number;
+  draftPosts: number;
+  categories: number;
+  tags: number;
+  pendingComments: number;
+}
+/** The optional SEO block of a post (spec §3 `seo`). */
+export interface PostSeo {
+  title?: string;
+  description?: string;
+  keywords?: string[];
+  ogImage?: string;
+  canonical?: string;
+}
+export interface SavePostRequest {
+  title: string;
+  slug?: string;
+  content: string;
+  excerpt?: string | null;
+  status?: PostStatus;
+  categoryIds?: number[];
+  tagIds?: number[];
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  focusKeyword?: string | null;
+  featuredImage?: string | null;
+  /** ISO date; a future time schedules a published post. */
+  publishedAt?: string | null;
+  seo?: PostSeo | null;
+}
+
+/** Site settings (issue 4): stored in the database, used by pages, feeds, meta tags and mail. */
+export interface SocialLinks {
+  instagram: string | null;
+  youtube: string | null;
+  soundcloud: string | null;
+  spotify: string | null;
+  x: string | null;
+}
+export interface SiteSettings {
+  blogName: string;
+  siteDescription: string;
+  adminNotifyEmail: string;
+  socialLinks: SocialLinks;
+}
+/** What GET /api/settings shows anyone. */
+export type PublicSiteSettings = Pick<SiteSettings, 'blogName' | 'siteDescription' | 'socialLinks'>;

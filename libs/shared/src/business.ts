@@ -7,14 +7,24 @@ export const REFERRAL = {
   alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
 } as const;
 
-export const DELIVERY = { businessDays: 3, bookingPromise: '3-5 days', contactReplyHours: '24-48 hours' } as const;
+export const DELIVERY = {
+  businessDays: 3,
+  bookingPromise: '3-5 days',
+  contactReplyHours: '24-48 hours',
+} as const;
 export const REVISIONS = { standardRounds: 2, requestWithinDays: 14 } as const;
 export const FILE_RETENTION_DAYS = 90;
 export const CHILDREN_AGE_LIMIT = 16;
 export const PORTFOLIO_EXCERPT_MAX_SECONDS = 60;
 export const COPY_CONFIRMATION_MS = 2000;
 
-export const TOASTS = { limit: 1, removeDelayMs: 1_000_000, durationMs: 5000, swipeThresholdPx: 50, hotkey: 'F8' } as const;
+export const TOASTS = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5000,
+  swipeThresholdPx: 50,
+  hotkey: 'F8',
+} as const;
 
 export const PAGINATION = {
   adminPageSizes: [5, 10, 20, 50] as const,
@@ -35,7 +45,12 @@ export const BLOG = {
   rssItems: 20,
 } as const;
 
-export const LAYOUT = { mobileBreakpointPx: 768, sectionScrollOffsetPx: 100, tooltipDelayMs: 700, editorMinHeightPx: 400 } as const;
+export const LAYOUT = {
+  mobileBreakpointPx: 768,
+  sectionScrollOffsetPx: 100,
+  tooltipDelayMs: 700,
+  editorMinHeightPx: 400,
+} as const;
 
 export const AUTH_TOKEN_KEY = 'authToken';
 export const ROLES = ['admin', 'editor', 'author'] as const;
@@ -45,4 +60,12 @@ export const POST_STATUSES = ['draft', 'published', 'archived'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** Home page section ids in page order (spec §2). */
-export const HOME_SECTIONS = ['pricing', 'what-if', 'services', 'about', 'portfolio', 'testimonials', 'newsletter'] as const;
+export const HOME_SECTIONS = [
+  'pricing',
+  'what-if',
+  'services',
+  'about',
+  'portfolio',
+  'testimonials',
+  'newsletter',
+] as const;

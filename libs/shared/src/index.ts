@@ -7,3 +7,5 @@ export * from './pagination';
 export * from './seo';
 export * from './text';
 export * from './api-client';
+export * from './site-branding';
+export * from './router-future';

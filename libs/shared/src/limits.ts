@@ -1,7 +1,15 @@
 /** Field limits and their messages (spec §5), shared by the server's DTOs and the forms. */
 export const LIMITS = {
   user: { usernameMin: 3, usernameMax: 100, emailMax: 255, passwordMin: 8, displayNameMax: 100 },
-  contact: { nameMin: 2, nameMax: 100, emailMin: 5, emailMax: 100, messageMin: 10, messageMax: 1000, serviceMax: 50 },
+  contact: {
+    nameMin: 2,
+    nameMax: 100,
+    emailMin: 5,
+    emailMax: 100,
+    messageMin: 10,
+    messageMax: 1000,
+    serviceMax: 50,
+  },
   post: {
     titleMin: 3,
     titleMax: 255,

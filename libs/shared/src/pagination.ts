@@ -13,7 +13,8 @@ export function paginationRange(current: number, totalPages: number): PageItem[]
   sorted.forEach((page, i) => {
     const prev = sorted[i - 1];
     if (prev !== undefined && page - prev === 2) out.push(prev + 1);
-    else if (prev !== undefined && page - prev > 2) out.push(out.includes('ellipsis-start') ? 'ellipsis-end' : 'ellipsis-start');
+    else if (prev !== undefined && page - prev > 2)
+      out.push(out.includes('ellipsis-start') ? 'ellipsis-end' : 'ellipsis-start');
     out.push(page);
   });
   return out;

@@ -45,12 +45,20 @@ function escapeRegExp(s: string): string {
 export function keywordDensity(html: string, keyword: string): number {
   const words = wordCount(html);
   if (!words || !keyword.trim()) return 0;
-  const matches = stripTags(html).toLowerCase().match(new RegExp(escapeRegExp(keyword.trim().toLowerCase()), 'g'));
+  const matches = stripTags(html)
+    .toLowerCase()
+    .match(new RegExp(escapeRegExp(keyword.trim().toLowerCase()), 'g'));
   return ((matches?.length ?? 0) / words) * 100;
 }
 
 function check(id: string, label: string, points: number, maxPoints: number, level?: SeoLevel): SeoCheck {
-  return { id, label, points, maxPoints, level: level ?? (points === maxPoints ? 'good' : points > 0 ? 'warning' : 'error') };
+  return {
+    id,
+    label,
+    points,
+    maxPoints,
+    level: level ?? (points === maxPoints ? 'good' : points > 0 ? 'warning' : 'error'),
+  };
 }
 
 function inRange(n: number, [min, max]: readonly [number, number]): boolean {
@@ -70,12 +78,22 @@ export function scoreSeo(input: SeoInput): SeoReport {
   const [dMin, dMax] = BLOG.recommendedMetaDescription;
 
   const checks: SeoCheck[] = [
-    check('keyword-in-title', 'Focus keyword appears in the title', input.title.toLowerCase().includes(keyword) ? 15 : 0, 15),
+    check(
+      'keyword-in-title',
+      'Focus keyword appears in the title',
+      input.title.toLowerCase().includes(keyword) ? 15 : 0,
+      15,
+    ),
     !metaTitle
       ? check('meta-title-length', 'Meta title is missing', 0, 10, 'error')
       : inRange(metaTitle.length, BLOG.recommendedMetaTitle)
         ? check('meta-title-length', `Meta title is ${tMin}-${tMax} characters`, 10, 10)
-        : check('meta-title-length', `Meta title is ${metaTitle.length} characters (aim for ${tMin}-${tMax})`, 5, 10),
+        : check(
+            'meta-title-length',
+            `Meta title is ${metaTitle.length} characters (aim for ${tMin}-${tMax})`,
+            5,
+            10,
+          ),
     !metaDescription
       ? check('meta-description-length', 'Meta description is missing', 0, 10, 'error')
       : inRange(metaDescription.length, BLOG.recommendedMetaDescription)
@@ -105,9 +123,17 @@ export function scoreSeo(input: SeoInput): SeoReport {
       15,
     ),
     check('featured-image', 'Post has a featured image', input.featuredImage ? 10 : 0, 10),
-    check('subheading', 'Content has an H2 or H3 subheading', /<h[23][\s>]/i.test(input.content ?? '') ? 10 : 0, 10),
+    check(
+      'subheading',
+      'Content has an H2 or H3 subheading',
+      /<h[23][\s>]/i.test(input.content ?? '') ? 10 : 0,
+      10,
+    ),
     check('link', 'Content contains a link', /<a\s[^>]*href=/i.test(input.content ?? '') ? 5 : 0, 5),
   ];
-  const score = Math.min(100, checks.reduce((sum, c) => sum + c.points, 0));
+  const score = Math.min(
+    100,
+    checks.reduce((sum, c) => sum + c.points, 0),
+  );
   return { score, rating: seoRating(score), checks };
 }

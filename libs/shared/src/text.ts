@@ -13,7 +13,14 @@ export function slugify(input: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
 
 /** Plain text of an HTML fragment, whitespace collapsed. */
 export function stripTags(html: string): string {

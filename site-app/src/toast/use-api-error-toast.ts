@@ -9,7 +9,8 @@ import { useToast } from './toast-context';
 export function useApiErrorToast(): (title: string, error: unknown, fallback: string) => void {
   const { toast } = useToast();
   return useCallback(
-    (title, error, fallback) => toast({ title, description: errorMessage(error, fallback), variant: 'destructive' }),
+    (title, error, fallback) =>
+      toast({ title, description: errorMessage(error, fallback), variant: 'destructive' }),
     [toast],
   );
 }

@@ -25,7 +25,9 @@ export class RegisterDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(LIMITS.user.displayNameMax, { message: `Display name must be at most ${LIMITS.user.displayNameMax} characters` })
+  @MaxLength(LIMITS.user.displayNameMax, {
+    message: `Display name must be at most ${LIMITS.user.displayNameMax} characters`,
+  })
   displayName?: string;
 
   /** Accepted and ignored: registration always creates an author. */

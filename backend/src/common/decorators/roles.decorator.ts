@@ -7,4 +7,5 @@ import { ROLES_KEY, RolesGuard } from '../guards/roles.guard';
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
 /** Logged in (401 otherwise) and, when roles are given, one of them (403 otherwise). */
-export const Auth = (...roles: Role[]) => applyDecorators(Roles(...roles), UseGuards(JwtAuthGuard, RolesGuard));
+export const Auth = (...roles: Role[]) =>
+  applyDecorators(Roles(...roles), UseGuards(JwtAuthGuard, RolesGuard));

@@ -26,7 +26,9 @@ export const unauthorized = (message = 'Please log in to continue.', code = 'UNA
   new AppException(HttpStatus.UNAUTHORIZED, message, code);
 export const forbidden = (message = 'You do not have permission to do that.', code = 'FORBIDDEN') =>
   new AppException(HttpStatus.FORBIDDEN, message, code);
-export const notFound = (message: string, code = 'NOT_FOUND') => new AppException(HttpStatus.NOT_FOUND, message, code);
-export const conflict = (message: string, code = 'CONFLICT') => new AppException(HttpStatus.CONFLICT, message, code);
+export const notFound = (message: string, code = 'NOT_FOUND') =>
+  new AppException(HttpStatus.NOT_FOUND, message, code);
+export const conflict = (message: string, code = 'CONFLICT') =>
+  new AppException(HttpStatus.CONFLICT, message, code);
 export const unavailable = (message: string, code = 'SERVICE_UNAVAILABLE') =>
   new AppException(HttpStatus.SERVICE_UNAVAILABLE, message, code);

@@ -47,18 +47,33 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
     }
     if (status === HttpStatus.TOO_MANY_REQUESTS) message = DEFAULT_MESSAGES[429][0];
     // Fastify's body parser reaches us through Nest as a plain 400 with its own wording.
-    if (status === HttpStatus.BAD_REQUEST && /not valid JSON|Unexpected end of JSON|JSON at position/i.test(message)) message = INVALID_JSON;
+    if (
+      status === HttpStatus.BAD_REQUEST &&
+      /not valid JSON|Unexpected end of JSON|JSON at position/i.test(message)
+    )
+      message = INVALID_JSON;
     if (status === HttpStatus.PAYLOAD_TOO_LARGE) message = fallback;
     // Nest's own "Cannot GET /x" wording is for developers; say it plainly.
-    if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message)) message = fallback;
+    if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message))
+      message = fallback;
     return { status, body: { success: false, message, code } };
   }
   const fe = error as FrameworkError | undefined;
   const status = fe?.statusCode ?? fe?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const [fallback, code] = DEFAULT_MESSAGES[status] ?? ['The request is not valid.', 'BAD_REQUEST'];
-    const message = fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? INVALID_JSON : fallback;
+    const message =
+      fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? INVALID_JSON
+        : fallback;
     return { status, body: { success: false, message, code } };
   }
-  return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again later.', code: 'INTERNAL_ERROR' } };
+  return {
+    status: 500,
+    body: {
+      success: false,
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'INTERNAL_ERROR',
+    },
+  };
 }

@@ -14,7 +14,8 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const allowed = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
+    const allowed =
+      this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
     const user = context.switchToHttp().getRequest<{ user?: { role: string } }>().user;
     if (!user) throw unauthorized();
     if (!hasRole(user.role, allowed)) throw forbidden();

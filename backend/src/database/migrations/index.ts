@@ -3,5 +3,13 @@
  * Listed explicitly (not globbed) so the same list works from src (tests) and dist (prod).
  */
 import { CreateUsers1763800000000 } from './1763800000000-CreateUsers';
+import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
+import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
+import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
 
-export const MIGRATIONS = [CreateUsers1763800000000];
+export const MIGRATIONS = [
+  CreateUsers1763800000000,
+  CreateMessaging1763800100000,
+  CreateBlog1763800200000,
+  CreatePayments1763800300000,
+];

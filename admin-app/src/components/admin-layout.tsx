@@ -1,0 +1,103 @@
+import { Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { Button, Grid, Space, Typography } from 'antd';
+import {
+  AppstoreOutlined,
+  CommentOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  PictureOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { displayNameOf } from '@studio/shared';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { useLogout } from '../hooks/use-logout';
+import { SITE_NAME } from '../site-config';
+import { AdminLogo } from './admin-logo';
+import { FullPageSpin } from './full-page-spin';
+
+/** Served by the backend (bull-board), not by this app: a full page load. */
+const MAIL_QUEUE_PATH = '/admin/queues';
+
+const MENU: MenuDataItem[] = [
+  { path: '/admin', name: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: '/admin/posts', name: 'Posts', icon: <FileTextOutlined /> },
+  { path: '/admin/categories', name: 'Categories', icon: <AppstoreOutlined /> },
+  { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
+  { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
+  { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
+  { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
+];
+
+/** The menu entry that owns a path: the longest menu path it starts with. */
+function selectedMenuPath(pathname: string): string {
+  const match = MENU.map((m) => m.path ?? '')
+    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return match ?? '/admin';
+}
+
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const name = user ? displayNameOf(user) : '';
+  const selected = selectedMenuPath(pathname);
+  const screens = Grid.useBreakpoint();
+  const narrow = !screens.sm;
+
+  useEffect(() => {
+    const section = MENU.find((m) => m.path === selected)?.name ?? 'Dashboard';
+    document.title = `${section} | ${SITE_NAME} Admin`;
+  }, [selected]);
+
+  return (
+    <ProLayout
+      title={`${SITE_NAME} Admin`}
+      logo={<AdminLogo />}
+      layout="mix"
+      fixSiderbar
+      route={{ path: '/admin', routes: MENU }}
+      location={{ pathname: selected }}
+      onMenuHeaderClick={() => navigate('/admin')}
+      menuItemRender={(item, dom) =>
+        item.path === MAIL_QUEUE_PATH ? (
+          <a href={MAIL_QUEUE_PATH}>{dom}</a>
+        ) : (
+          <Link to={item.path ?? '/admin'}>{dom}</Link>
+        )
+      }
+      actionsRender={() => [
+        <Button
+          key="visit-site"
+          icon={<GlobalOutlined />}
+          aria-label={narrow ? 'Visit Site' : undefined}
+          onClick={() => navigate('/')}
+        >
+          {narrow ? null : 'Visit Site'}
+        </Button>,
+        narrow ? null : (
+          <Space key="user" size={4}>
+            <UserOutlined aria-hidden />
+            <Typography.Text strong ellipsis style={{ maxWidth: 200, whiteSpace: 'nowrap' }}>
+              {name}
+            </Typography.Text>
+          </Space>
+        ),
+        <Button key="logout" type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
+          Log out
+        </Button>,
+      ]}
+    >
+      <Suspense fallback={<FullPageSpin />}>
+        <Outlet />
+      </Suspense>
+    </ProLayout>
+  );
+}

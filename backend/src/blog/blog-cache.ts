@@ -1,0 +1,105 @@
+/**
+ * A short-lived in-process cache for the public blog reads (list pages, posts by slug,
+ * categories, tags, sitemap, feed), which every visitor and crawler hits with the same
+ * questions. What keeps it correct:
+ *
+ * - every write to the blog calls `invalidate()`, which clears this process's entries and
+ *   publishes on a Redis channel so every other API process clears its own;
+ * - an entry lives at most TTL_MS, a bound on staleness should a message be missed or an
+ *   author's profile change elsewhere;
+ * - nothing cached is served past the publish time of the next scheduled post (the horizon),
+ *   so a scheduled post appears on time.
+ *
+ * Concurrent misses for one key share a single load.
+ */
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { REDIS } from '../redis/redis.module';
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 1000;
+
+interface Entry {
+  value: Promise<unknown>;
+  expiresAt: number;
+}
+
+@Injectable()
+export class BlogCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(BlogCache.name);
+  private readonly entries = new Map<string, Entry>();
+  /** ms epoch of the next scheduled post; null: none; undefined: not known yet. */
+  private horizon: number | null | undefined;
+  private horizonLoad: Promise<void> | null = null;
+  /** Bumped by every clear, so a load that raced a write does not leave a stale horizon. */
+  private generation = 0;
+  private subscriber: Redis | null = null;
+  private readonly channel: string;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {
+    this.channel = `${config.redis.prefix}:blog-cache:invalidate`;
+  }
+
+  onModuleInit(): void {
+    this.subscriber = this.redis.duplicate({ keyPrefix: '' });
+    this.subscriber.on('error', (err: Error) => this.logger.warn(`Cache invalidation channel: ${err.message}`));
+    this.subscriber.on('message', () => this.clear());
+    // After a reconnect, messages sent while away are lost: start clean.
+    this.subscriber.on('ready', () => this.clear());
+    void this.subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn(err.message));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    if (typeof this.horizon === 'number' && now >= this.horizon) this.clear();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+    if (this.horizon === undefined) await this.loadHorizon();
+    const entry: Entry = { value: load(), expiresAt: now + TTL_MS };
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, entry);
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.value as Promise<T>;
+  }
+
+  /** Call after any write that changes what the public blog shows. */
+  invalidate(): void {
+    this.clear();
+    this.redis.publish(this.channel, String(process.pid)).catch((err: Error) => this.logger.warn(err.message));
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.horizon = undefined;
+  }
+
+  private loadHorizon(): Promise<void> {
+    const generation = this.generation;
+    this.horizonLoad ??= this.dataSource
+      .query(`SELECT min(published_at) AS next FROM blog_posts WHERE status = 'published' AND published_at > now()`)
+      .then((rows: { next: Date | null }[]) => {
+        if (generation !== this.generation) return;
+        const next = rows[0]?.next;
+        // Database and app clocks may differ slightly: never a horizon already behind us.
+        this.horizon = next ? Math.max(next.getTime(), Date.now() + 1000) : null;
+      })
+      .finally(() => {
+        this.horizonLoad = null;
+      });
+    return this.horizonLoad;
+  }
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlogCache } from './blog-cache';
+import { CommentsAdminController, CommentsController } from './comments/comments.controller';
+import { CommentsService } from './comments/comments.service';
+import { BlogPost } from './entities/blog-post.entity';
+import { Category } from './entities/category.entity';
+import { Comment } from './entities/comment.entity';
+import { Media } from './entities/media.entity';
+import { Tag } from './entities/tag.entity';
+import { ImageStore } from './media/image-store';
+import { MediaController } from './media/media.controller';
+import { MediaService } from './media/media.service';
+import { AdminPostsController } from './posts/admin-posts.controller';
+import { PostReader } from './posts/post-reader';
+import { PostsService } from './posts/posts.service';
+import { PublicPostsController } from './posts/public-posts.controller';
+import { PublicPostsService } from './posts/public-posts.service';
+import { TaxonomyAdminController } from './taxonomy/taxonomy.controller';
+import { TaxonomyService } from './taxonomy/taxonomy.service';
+
+/** The blog: posts, categories, tags, comments and media; public reads and staff management. */
+@Module({
+  imports: [TypeOrmModule.forFeature([BlogPost, Category, Tag, Comment, Media])],
+  controllers: [
+    PublicPostsController,
+    CommentsController,
+    AdminPostsController,
+    TaxonomyAdminController,
+    CommentsAdminController,
+    MediaController,
+  ],
+  providers: [BlogCache, PostReader, PublicPostsService, PostsService, TaxonomyService, CommentsService, MediaService, ImageStore],
+  exports: [PublicPostsService],
+})
+export class BlogModule {}

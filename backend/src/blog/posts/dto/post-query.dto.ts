@@ -1,0 +1,58 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
+
+export const MAX_PAGE_SIZE = 100;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+class PageQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+  @Max(MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+  limit?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be a whole number, 0 or more' })
+  @Min(0, { message: 'offset must be a whole number, 0 or more' })
+  offset?: number;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200, { message: 'Search must be at most 200 characters' })
+  search?: string;
+}
+
+/** GET /api/blog/posts: what the public list accepts (spec §7). */
+export class PublicPostQueryDto extends PageQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'categoryId must be a category id' })
+  @Min(1, { message: 'categoryId must be a category id' })
+  categoryId?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'tagId must be a tag id' })
+  @Min(1, { message: 'tagId must be a tag id' })
+  tagId?: number;
+
+  /** Sent by the site (status=published); accepted and ignored: the public only sees published posts. */
+  @IsOptional()
+  @IsString()
+  status?: string;
+}
+
+/** GET /api/admin/blog/posts. */
+export class AdminPostQueryDto extends PageQueryDto {
+  /** Missing or "all": every status. */
+  @IsOptional()
+  @IsIn([...POST_STATUSES, 'all', ''], { message: 'Status must be draft, published, archived or all' })
+  status?: PostStatus | 'all' | '';
+}
+
+export const DEFAULT_PUBLIC_PAGE_SIZE = PAGINATION.blogPageSize;
+export const DEFAULT_ADMIN_PAGE_SIZE = PAGINATION.adminDefaultPageSize;

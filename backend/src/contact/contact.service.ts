@@ -1,0 +1,97 @@
+/**
+ * Contact messages. The message is saved before any mail is queued, so whatever happens to
+ * Redis or SMTP afterwards, nothing the visitor wrote is lost; the mails report their own fate
+ * in `emailStatus` and never fail the request.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { MoreThanOrEqual, Repository } from 'typeorm';
+import { CONTACT_SERVICES, DELIVERY } from '@studio/shared';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { MailService } from '../mail/mail.service';
+import type { MailJob } from '../mail/mail.types';
+import type { ContactDto } from './dto/contact.dto';
+import { Contact } from './entities/contact.entity';
+
+export const CONTACT_SUCCESS_MESSAGE = `We've received your message and will get back to you within ${DELIVERY.contactReplyHours}.`;
+
+export interface MailOutcome {
+  success: boolean;
+  messageId: string | null;
+}
+
+export interface ContactOutcome {
+  contactId: number | null;
+  customerThankYou: MailOutcome;
+  adminNotification: MailOutcome;
+}
+
+const EXTRA_LABELS: Record<string, string> = { production: 'Production' };
+
+export function serviceLabel(value: string): string {
+  return CONTACT_SERVICES.find((s) => s.value === value)?.label ?? EXTRA_LABELS[value] ?? value;
+}
+
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger(ContactService.name);
+
+  constructor(
+    @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async submit(dto: ContactDto): Promise<ContactOutcome> {
+    if (dto.website?.trim()) {
+      // A bot filled the hidden field: look exactly like success, keep and send nothing.
+      this.logger.warn(`Contact honeypot triggered (${dto.email}); message dropped`);
+      const fake = (): MailOutcome => ({ success: true, messageId: `contact-${randomUUID()}` });
+      return { contactId: null, customerThankYou: fake(), adminNotification: fake() };
+    }
+    const contact = await this.contacts.save(
+      this.contacts.create({ name: dto.name, email: dto.email, message: dto.message, service: dto.service }),
+    );
+    const context = {
+      contactId: contact.id,
+      name: contact.name,
+      email: contact.email,
+      message: contact.message,
+      service: contact.service,
+      serviceLabel: serviceLabel(contact.service),
+      receivedAt: contact.createdAt.toUTCString(),
+    };
+    const customerThankYou = await this.queue({
+      template: 'contact-thank-you',
+      to: contact.email,
+      subject: `Thanks for contacting ${this.config.siteName}`,
+      context,
+      jobId: `contact-${contact.id}-thank-you`,
+    });
+    const adminNotification = await this.queue({
+      template: 'contact-notification',
+      to: this.config.mail.adminNotifyEmail,
+      subject: `New contact message from ${contact.name} (${serviceLabel(contact.service)})`,
+      context,
+      replyTo: contact.email,
+      jobId: `contact-${contact.id}-notification`,
+    });
+    return { contactId: contact.id, customerThankYou, adminNotification };
+  }
+
+  /** Messages received since `since` (the ops dashboard's "this month"). */
+  countSince(since: Date): Promise<number> {
+    return this.contacts.countBy({ createdAt: MoreThanOrEqual(since) });
+  }
+
+  private async queue(job: MailJob): Promise<MailOutcome> {
+    try {
+      return { success: true, messageId: await this.mail.enqueue(job) };
+    } catch (err) {
+      this.logger.warn(`Contact mail ${job.jobId} not queued: ${(err as Error).message}`);
+      return { success: false, messageId: null };
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Rate limits for the public forms (contact, newsletter, referral), counted in Redis so they
+ * hold across API instances.
+ *
+ * Unlike the login throttle, these fail open: if Redis cannot be reached the request goes
+ * through rather than failing, because a visitor's message must never be lost to a limiter.
+ */
+import { applyDecorators, Injectable, Logger, UseGuards } from '@nestjs/common';
+import { Throttle, ThrottlerException, ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+
+@Injectable()
+export class FailOpenThrottlerGuard extends ThrottlerGuard {
+  private readonly failOpenLog = new Logger('PublicThrottle');
+
+  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
+    try {
+      return await super.handleRequest(props);
+    } catch (err) {
+      if (err instanceof ThrottlerException) throw err;
+      this.failOpenLog.warn(`Rate limit not checked (${(err as Error).message}); letting the request through`);
+      return true;
+    }
+  }
+}
+
+/** At most `limit` requests per `ttlMs` from one client on the decorated route. */
+export const PublicThrottle = (limit: number, ttlMs: number) =>
+  applyDecorators(UseGuards(FailOpenThrottlerGuard), Throttle({ default: { limit, ttl: ttlMs } }));
+
+const MINUTE = 60_000;
+/** Per client. Generous enough for a person retrying a form, tight enough to stop a script. */
+export const THROTTLES = {
+  contact: [10, 10 * MINUTE],
+  newsletter: [10, 10 * MINUTE],
+  referralGenerate: [10, 10 * MINUTE],
+  referralRead: [30, MINUTE],
+  unsubscribe: [30, MINUTE],
+} as const satisfies Record<string, readonly [number, number]>;

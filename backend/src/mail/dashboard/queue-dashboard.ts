@@ -1,0 +1,131 @@
+/**
+ * The ops dashboard: Bull Board at /admin/queues, for admins only.
+ *
+ * It is a Fastify plugin in its own encapsulated scope, so the admin check (an onRequest hook)
+ * runs before every dashboard route, page, static file and API call alike, and the relaxed
+ * Content-Security-Policy the board's UI needs applies to these routes only. The token is read
+ * like everywhere else: `Authorization: Bearer` or the httpOnly `authToken` cookie.
+ */
+import { createBullBoard } from '@bull-board/api';
+import { BullAdapter } from '@bull-board/api/bullAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import type { Queue } from 'bull';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_TOKEN_KEY } from '@studio/shared';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { toErrorBody } from '../../common/errors/error-body';
+import { forbidden, unauthorized } from '../../common/errors/app.exception';
+import { UsersService } from '../../users/users.service';
+import { MAIL_QUEUE } from '../mail.constants';
+
+export const DASHBOARD_PATH = '/admin/queues';
+
+/** The board's page pulls its font from Google; everything else is served from here. */
+const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+  "font-src 'self' data: https://fonts.gstatic.com",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const FORBIDDEN_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Access Denied</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;background:#0f1117;color:#f4f4f6;display:grid;place-items:center;min-height:100vh;margin:0">
+<main style="max-width:420px;padding:24px;text-align:center"><h1>Access Denied</h1>
+<p>The queue dashboard is for administrators only.</p><p><a href="/" style="color:#f5b942">Return to Home</a></p></main></body></html>`;
+
+interface TokenPayload {
+  sub: number;
+}
+
+@Injectable()
+export class QueueDashboard implements OnModuleInit {
+  private readonly logger = new Logger(QueueDashboard.name);
+  private readonly serverAdapter = new FastifyAdapter();
+  private readonly board: ReturnType<typeof createBullBoard>;
+  private readonly jwt: JwtService;
+  private readonly queues = new Set<string>();
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly users: UsersService,
+    @InjectQueue(MAIL_QUEUE) private readonly mailQueue: Queue,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.jwt = new JwtService({ secret: config.jwtSecret, verifyOptions: { algorithms: ['HS256'] } });
+    this.board = createBullBoard({
+      queues: [],
+      serverAdapter: this.serverAdapter,
+      options: { uiConfig: { boardTitle: `${config.siteName} queues` } },
+    });
+  }
+
+  /** Shows another queue on the board (feature modules call this for their own queues). */
+  register(queue: Queue): void {
+    if (this.queues.has(queue.name)) return;
+    this.queues.add(queue.name);
+    this.board.addQueue(new BullAdapter(queue));
+  }
+
+  onModuleInit(): void {
+    this.register(this.mailQueue);
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify) return;
+    this.serverAdapter.setBasePath(DASHBOARD_PATH);
+    void fastify.register(
+      async (scope) => {
+        scope.addHook('onRequest', (req, reply) => this.admit(req, reply));
+        scope.addHook('onSend', async (_req, reply, payload) => {
+          reply.header('content-security-policy', DASHBOARD_CSP);
+          reply.header('cache-control', 'no-store');
+          return payload;
+        });
+        await scope.register(this.serverAdapter.registerPlugin());
+      },
+      { prefix: DASHBOARD_PATH },
+    );
+  }
+
+  /** Lets admins through; answers everyone else before the board sees the request. */
+  private async admit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const role = await this.roleOf(req);
+    if (role === 'admin') return;
+    const browser = req.method === 'GET' && /text\/html/.test(req.headers.accept ?? '');
+    if (browser && role === null) {
+      await reply.redirect(`/auth?redirect=${encodeURIComponent(DASHBOARD_PATH)}`, 302);
+      return;
+    }
+    if (browser) {
+      await reply.code(403).type('text/html; charset=utf-8').send(FORBIDDEN_PAGE);
+      return;
+    }
+    const { status, body } = toErrorBody(role === null ? unauthorized() : forbidden());
+    await reply.code(status).type('application/json; charset=utf-8').send(body);
+  }
+
+  /** The caller's role, or null when there is no valid token for an existing user. */
+  private async roleOf(req: FastifyRequest): Promise<string | null> {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies?.[AUTH_TOKEN_KEY];
+    if (!token) return null;
+    try {
+      const payload = await this.jwt.verifyAsync<TokenPayload>(token);
+      const user = await this.users.findById(payload.sub);
+      return user?.role ?? null;
+    } catch (err) {
+      this.logger.debug(`Dashboard token refused: ${(err as Error).message}`);
+      return null;
+    }
+  }
+}

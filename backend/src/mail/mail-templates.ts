@@ -1,0 +1,21 @@
+/**
+ * The mails the studio sends. Each name has `templates/<name>.html.hbs` and
+ * `templates/<name>.text.hbs`, rendered inside the shared layout.
+ */
+export const MAIL_TEMPLATES = [
+  'contact-thank-you',
+  'contact-notification',
+  'newsletter-welcome',
+  'lottery-winner',
+  'lottery-admin',
+  'payment-confirmation',
+  'payment-admin',
+  'admin-test',
+  'customer-test',
+] as const;
+
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return (MAIL_TEMPLATES as readonly string[]).includes(name);
+}

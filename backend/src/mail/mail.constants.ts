@@ -1,0 +1,28 @@
+import type { JobOptions } from 'bull';
+
+/** The Bull queue every outgoing mail goes through. */
+export const MAIL_QUEUE = 'mail';
+
+/** Enough attempts to ride out an SMTP outage of about twenty minutes at the default delay. */
+export const MAIL_ATTEMPTS = 8;
+
+/** Parallel jobs per worker process; the SMTP pool below caps open connections. */
+export const MAIL_CONCURRENCY = 10;
+export const SMTP_POOL_CONNECTIONS = 5;
+
+/** How long an API request waits for Redis before it gives up on queueing and reports it. */
+export const ENQUEUE_TIMEOUT_MS = 3000;
+
+/** How often mails parked in the Postgres outbox (Redis was down) are moved to the queue. */
+export const OUTBOX_SWEEP_MS = 30_000;
+
+export function mailJobOptions(retryDelayMs: number): JobOptions {
+  return {
+    attempts: MAIL_ATTEMPTS,
+    backoff: { type: 'exponential', delay: retryDelayMs },
+    // Completed jobs are only history: keep a day's worth (at most 1000) for the dashboard.
+    removeOnComplete: { age: 24 * 60 * 60, count: 1000 },
+    // Failed jobs stay until someone looks at them in /admin/queues.
+    removeOnFail: false,
+  };
+}

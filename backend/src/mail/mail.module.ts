@@ -1,0 +1,34 @@
+import { BullModule } from '@nestjs/bull';
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { UsersModule } from '../users/users.module';
+import { QueueDashboard } from './dashboard/queue-dashboard';
+import { EmailTestController } from './email-test.controller';
+import { EmailTestService } from './email-test.service';
+import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
+import { MailProcessor } from './mail.processor';
+import { MailService } from './mail.service';
+
+/**
+ * Global: any feature can inject MailService to queue a mail, and QueueDashboard to show its
+ * own queue at /admin/queues.
+ */
+@Global()
+@Module({
+  imports: [
+    BullModule.registerQueueAsync({
+      name: MAIL_QUEUE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ defaultJobOptions: mailJobOptions(config.mail.retryDelayMs) }),
+    }),
+    TypeOrmModule.forFeature([MailOutboxEntry]),
+    UsersModule,
+  ],
+  controllers: [EmailTestController],
+  providers: [MailService, MailProcessor, EmailTestService, QueueDashboard],
+  exports: [MailService, QueueDashboard],
+})
+export class MailModule {}

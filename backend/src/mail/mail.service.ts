@@ -1,0 +1,128 @@
+/**
+ * The producer side of the mail pipeline: every mail of the site is one job on the `mail`
+ * queue (see README.md beside this file). Guarantees:
+ * - `enqueue` with a `jobId` never queues the same mail twice while Bull still holds that job;
+ * - when Redis cannot be reached, the mail is parked in the Postgres outbox and queued later
+ *   by the sweeper, and the caller gets a MailQueueUnavailableError to report "not queued yet".
+ */
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { ENQUEUE_TIMEOUT_MS, MAIL_QUEUE, OUTBOX_SWEEP_MS } from './mail.constants';
+import { isMailTemplate } from './mail-templates';
+import type { MailJob } from './mail.types';
+
+export class MailQueueUnavailableError extends Error {
+  constructor(readonly jobId: string) {
+    super('The mail queue is unavailable; the mail will be sent when it is back.');
+  }
+}
+
+const OUTBOX_BATCH = 100;
+
+@Injectable()
+export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MailService.name);
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
+    @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+  ) {}
+
+  /** Queues one mail and returns its Bull job id. */
+  async enqueue(mail: MailJob): Promise<string> {
+    if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
+    const jobId = mail.jobId ?? randomUUID();
+    const job: MailJob = { ...mail, jobId };
+    try {
+      await withTimeout(this.queue.add(job, { jobId }), ENQUEUE_TIMEOUT_MS);
+      return jobId;
+    } catch (err) {
+      this.logger.warn(`Could not queue mail ${jobId} (${mail.template}): ${(err as Error).message}; keeping it in the outbox`);
+      await this.outbox.query(
+        'INSERT INTO mail_outbox (job_id, payload, last_error) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING',
+        [jobId, JSON.stringify(job), (err as Error).message],
+      );
+      throw new MailQueueUnavailableError(jobId);
+    }
+  }
+
+  /** Jobs that used up every attempt; the ops dashboard lists them. Null when Redis is down. */
+  async failedCount(): Promise<number | null> {
+    try {
+      return await withTimeout(this.queue.getFailedCount(), ENQUEUE_TIMEOUT_MS);
+    } catch {
+      return null;
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweepTimer = setInterval(() => void this.sweepOutbox(), OUTBOX_SWEEP_MS);
+    this.sweepTimer.unref();
+    void this.sweepOutbox();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+  }
+
+  /**
+   * Moves parked mails to the queue. Rows are locked with SKIP LOCKED so several processes can
+   * sweep at once; the job id keeps a mail that did reach Redis after all from going twice.
+   */
+  async sweepOutbox(): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    let moved = 0;
+    try {
+      await this.outbox.manager.transaction(async (em) => {
+        const rows = await em
+          .getRepository(MailOutboxEntry)
+          .createQueryBuilder('o')
+          .setLock('pessimistic_write')
+          .setOnLocked('skip_locked')
+          .orderBy('o.id')
+          .limit(OUTBOX_BATCH)
+          .getMany();
+        for (const row of rows) {
+          try {
+            await withTimeout(this.queue.add(row.payload, { jobId: row.jobId }), ENQUEUE_TIMEOUT_MS);
+            await em.delete(MailOutboxEntry, row.id);
+            moved++;
+          } catch (err) {
+            await em.update(MailOutboxEntry, row.id, { attempts: row.attempts + 1, lastError: (err as Error).message });
+            break; // Redis is still away; try again next sweep.
+          }
+        }
+      });
+      if (moved) this.logger.log(`Queued ${moved} mail(s) from the outbox`);
+    } catch (err) {
+      this.logger.warn(`Outbox sweep failed: ${(err as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+    return moved;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

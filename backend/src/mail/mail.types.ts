@@ -1,0 +1,24 @@
+import type { MailTemplate } from './mail-templates';
+
+export interface MailAttachment {
+  filename: string;
+  /** Absolute, or relative to the backend's build root (src/ or dist/), e.g. 'mail/assets/x.txt'. */
+  path: string;
+  contentType?: string;
+}
+
+/** One mail as queued: everything the processor needs, JSON-serialisable. */
+export interface MailJob {
+  template: MailTemplate;
+  to: string;
+  subject: string;
+  context: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Where replies go, e.g. the customer's address on an admin notification. */
+  replyTo?: string;
+  attachments?: MailAttachment[];
+  /** Same id, same mail: the queue refuses a second job with an id it already holds. */
+  jobId?: string;
+  /** 'text' sends a plain-text-only mail (the delivery test uses it); default both parts. */
+  format?: 'both' | 'text';
+}

@@ -1,0 +1,54 @@
+/**
+ * Puts the monthly draw on the `lottery` queue as a repeatable job and runs it, in worker
+ * processes only. Bull keys repeatable jobs by name, cron and time zone, so every worker
+ * registering it at boot still yields one schedule.
+ */
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { QueueDashboard } from '../../mail/dashboard/queue-dashboard';
+import { LOTTERY_CRON, LOTTERY_JOB, LOTTERY_QUEUE, LOTTERY_TZ } from './lottery.constants';
+import { londonMonth, LotteryService } from './lottery.service';
+
+@Injectable()
+export class LotteryScheduler implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger(LotteryScheduler.name);
+
+  constructor(
+    @InjectQueue(LOTTERY_QUEUE) private readonly queue: Queue,
+    private readonly lottery: LotteryService,
+    private readonly dashboard: QueueDashboard,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.dashboard.register(this.queue);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role === 'api') return;
+    this.queue
+      .process(LOTTERY_JOB, 1, async () => {
+        const { draw, created } = await this.lottery.drawMonth(londonMonth());
+        return { month: draw.month, created, winner: draw.winnerEmail, entrants: draw.entrants };
+      })
+      .catch((err: Error) => this.logger.error(`Lottery worker stopped: ${err.message}`));
+    try {
+      await this.queue.add(
+        LOTTERY_JOB,
+        {},
+        {
+          repeat: { cron: LOTTERY_CRON, tz: LOTTERY_TZ },
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 60_000 },
+          removeOnComplete: 24,
+          removeOnFail: false,
+        },
+      );
+    } catch (err) {
+      this.logger.error(`Could not schedule the monthly lottery: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The monthly free-mix lottery. Guarantees:
+ * - a month is drawn at most once: lottery_draws.month is unique, so a second run (a retried
+ *   job, two workers, a manual call) finds the existing draw instead of drawing again;
+ * - the winner is one active (not unsubscribed) subscriber, chosen with crypto.randomInt from a
+ *   consistent snapshot of the list;
+ * - the winner and admin mails are queued with ids derived from the month, and the draw is
+ *   marked notified only after that, so a crash in between is healed by the next run without
+ *   sending anything twice.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomInt } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { badRequest } from '../../common/errors/app.exception';
+import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
+import { NewsletterService } from '../newsletter.service';
+import { LotteryDraw } from './entities/lottery-draw.entity';
+import { LOTTERY_TZ } from './lottery.constants';
+
+const PG_SERIALIZATION_FAILURE = '40001';
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export interface DrawOutcome {
+  draw: LotteryDraw;
+  /** False when the month had already been drawn. */
+  created: boolean;
+}
+
+/** The calendar month (YYYY-MM) of `at` in London. */
+export function londonMonth(at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: LOTTERY_TZ, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${get('year')}-${get('month')}`;
+}
+
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+@Injectable()
+export class LotteryService {
+  private readonly logger = new Logger(LotteryService.name);
+
+  constructor(
+    @InjectRepository(LotteryDraw) private readonly draws: Repository<LotteryDraw>,
+    private readonly newsletter: NewsletterService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Draws `month` (YYYY-MM) if it has not been drawn, and makes sure its mails are queued. */
+  async drawMonth(month: string): Promise<DrawOutcome> {
+    if (!MONTH.test(month)) throw badRequest('The month must look like 2025-01.', 'INVALID_MONTH');
+    const inserted = await this.draws.manager
+      .transaction('REPEATABLE READ', async (em) => {
+      if (await em.existsBy(LotteryDraw, { month })) return null;
+      const [{ entrants }] = await em.query(
+        `SELECT count(*)::int AS entrants FROM newsletter_subscribers WHERE unsubscribed_at IS NULL`,
+      );
+      const winner: { id: number; email: string } | undefined =
+        entrants > 0
+          ? (
+              await em.query(
+                `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL ORDER BY id OFFSET $1 LIMIT 1`,
+                [randomInt(entrants)],
+              )
+            )[0]
+          : undefined;
+      const rows: { id: number }[] = await em.query(
+        `INSERT INTO lottery_draws (month, winner_subscriber_id, winner_email, entrants) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (month) DO NOTHING RETURNING id`,
+        [month, winner?.id ?? null, winner?.email ?? null, entrants],
+      );
+      return rows[0]?.id ?? null;
+      })
+      .catch((err: { code?: string }) => {
+        // Another run inserted this month after our snapshot was taken: theirs stands.
+        if (err.code === PG_SERIALIZATION_FAILURE) return null;
+        throw err;
+      });
+    const draw = await this.draws.findOneByOrFail({ month });
+    if (inserted) this.logger.log(`Lottery ${month}: ${draw.winnerEmail ?? 'no winner'} out of ${draw.entrants}`);
+    if (!draw.notifiedAt) await this.notify(draw);
+    return { draw: await this.draws.findOneByOrFail({ id: draw.id }), created: inserted !== null };
+  }
+
+  /** Past draws, newest first. */
+  list(): Promise<LotteryDraw[]> {
+    return this.draws.find({ order: { month: 'DESC' } });
+  }
+
+  private async notify(draw: LotteryDraw): Promise<void> {
+    const label = monthLabel(draw.month);
+    const jobs = [];
+    if (draw.winnerEmail) {
+      const { unsubscribeUrl, headers } = this.newsletter.listMail(draw.winnerEmail);
+      jobs.push(
+        this.mail.enqueue({
+          template: 'lottery-winner',
+          to: draw.winnerEmail,
+          subject: `You won the ${label} free mix at ${this.config.siteName}!`,
+          context: { month: draw.month, monthLabel: label, unsubscribeUrl, claimUrl: `${this.config.publicUrl}/contact?service=free-mix` },
+          headers,
+          jobId: `lottery-${draw.month}-winner`,
+        }),
+      );
+    }
+    jobs.push(
+      this.mail.enqueue({
+        template: 'lottery-admin',
+        to: this.config.mail.adminNotifyEmail,
+        subject: draw.winnerEmail
+          ? `Free-mix lottery ${label}: ${draw.winnerEmail} won`
+          : `Free-mix lottery ${label}: no entrants`,
+        context: {
+          monthLabel: label,
+          winnerEmail: draw.winnerEmail,
+          entrants: draw.entrants,
+          singleEntrant: draw.entrants === 1,
+          drawId: draw.id,
+          drawnAt: draw.drawnAt.toUTCString(),
+        },
+        jobId: `lottery-${draw.month}-admin`,
+      }),
+    );
+    const results = await Promise.allSettled(jobs);
+    // A mail parked in the outbox will still go out; anything else is retried by the next run.
+    const stuck = results.find((r) => r.status === 'rejected' && !(r.reason instanceof MailQueueUnavailableError));
+    if (stuck) {
+      this.logger.error(`Lottery ${draw.month}: mails not queued: ${String((stuck as PromiseRejectedResult).reason)}`);
+      throw (stuck as PromiseRejectedResult).reason;
+    }
+    await this.draws.update({ id: draw.id }, { notifiedAt: new Date() });
+  }
+}

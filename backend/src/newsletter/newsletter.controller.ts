@@ -1,0 +1,98 @@
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { Auth } from '../common/decorators/roles.decorator';
+import { badRequest } from '../common/errors/app.exception';
+import { PublicThrottle, THROTTLES } from '../contact/public-throttle';
+import { ListQuery, SubscribeDto } from './dto/newsletter.dto';
+import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+import { LotteryService } from './lottery/lottery.service';
+import { GUIDE_FILE, GUIDE_FILENAME, NewsletterService, SUBSCRIBE_MESSAGES } from './newsletter.service';
+import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { unsubscribePage } from './unsubscribe-page';
+
+const toSubscriberDto = (s: NewsletterSubscriber) => ({
+  id: s.id,
+  email: s.email,
+  referredBy: s.referredBy,
+  hasDiscount: s.hasDiscount,
+  active: s.unsubscribedAt === null,
+  unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
+});
+
+const toDrawDto = (d: LotteryDraw) => ({
+  id: d.id,
+  month: d.month,
+  winnerEmail: d.winnerEmail,
+  entrants: d.entrants,
+  drawnAt: d.drawnAt.toISOString(),
+  notifiedAt: d.notifiedAt?.toISOString() ?? null,
+});
+
+@Controller('api/newsletter')
+export class NewsletterController {
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly lottery: LotteryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('subscribe')
+  @PublicThrottle(...THROTTLES.newsletter)
+  async subscribe(@Body() dto: SubscribeDto) {
+    const { status, welcomeQueued } = await this.newsletter.subscribe(dto.email, dto.referralCode);
+    return {
+      success: true,
+      message: SUBSCRIBE_MESSAGES[status],
+      alreadySubscribed: status === 'already-subscribed',
+      emailStatus: { welcome: welcomeQueued },
+    };
+  }
+
+  /** The link in every newsletter mail: works without login and says what it did. */
+  @Get('unsubscribe')
+  @PublicThrottle(...THROTTLES.unsubscribe)
+  @Header('content-type', 'text/html; charset=utf-8')
+  @Header('cache-control', 'no-store')
+  async unsubscribePage(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    const outcome = await this.newsletter.unsubscribeByToken(token);
+    reply.status(outcome ? 200 : 400);
+    return unsubscribePage(this.config.siteName, this.config.publicUrl, outcome);
+  }
+
+  /** RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` to the header's URL. */
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @PublicThrottle(...THROTTLES.unsubscribe)
+  async unsubscribe(@Query('token') token: unknown) {
+    const outcome = await this.newsletter.unsubscribeByToken(token);
+    if (!outcome) throw badRequest('This unsubscribe link is not valid.', 'INVALID_UNSUBSCRIBE_TOKEN');
+    return { success: true, message: `${outcome.email} has been unsubscribed from the newsletter.` };
+  }
+
+  /** The free mixing guide the welcome mail links to. */
+  @Get('guide.pdf')
+  @Header('content-type', 'application/pdf')
+  @Header('content-disposition', `inline; filename="${GUIDE_FILENAME}"`)
+  @Header('cache-control', 'public, max-age=86400')
+  guide(): StreamableFile {
+    return new StreamableFile(createReadStream(GUIDE_FILE));
+  }
+
+  @Get('subscribers')
+  @Auth('admin')
+  async subscribers(@Query() query: ListQuery) {
+    const [rows, total] = await this.newsletter.list(query.limit, query.offset);
+    return { success: true, subscribers: rows.map(toSubscriberDto), total, active: await this.newsletter.countActive() };
+  }
+
+  @Get('draws')
+  @Auth('admin')
+  async draws() {
+    return { success: true, draws: (await this.lottery.list()).map(toDrawDto) };
+  }
+}

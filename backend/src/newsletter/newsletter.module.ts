@@ -1,0 +1,23 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReferralModule } from '../referral/referral.module';
+import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+import { LOTTERY_QUEUE } from './lottery/lottery.constants';
+import { LotteryScheduler } from './lottery/lottery.scheduler';
+import { LotteryService } from './lottery/lottery.service';
+import { NewsletterController } from './newsletter.controller';
+import { NewsletterService } from './newsletter.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([NewsletterSubscriber, LotteryDraw]),
+    BullModule.registerQueue({ name: LOTTERY_QUEUE }),
+    ReferralModule,
+  ],
+  controllers: [NewsletterController],
+  providers: [NewsletterService, LotteryService, LotteryScheduler],
+  exports: [NewsletterService, LotteryService],
+})
+export class NewsletterModule {}

@@ -1,0 +1,20 @@
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+/** The query Stripe appends to the return URL; the page may forward it as it is. */
+export class IntentStatusQuery {
+  @IsString({ message: 'payment_intent is required.' })
+  @MaxLength(255, { message: 'That is not a payment reference.' })
+  @Matches(/^pi_[A-Za-z0-9_]+$/, { message: 'That is not a payment reference.' })
+  payment_intent: string;
+
+  /** Accepted and ignored: the server looks the intent up with its own key. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  payment_intent_client_secret?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  redirect_status?: string;
+}

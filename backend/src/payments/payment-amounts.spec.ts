@@ -1,0 +1,53 @@
+import {
+  canMoveTo,
+  CUSTOM_AMOUNT_DECIMALS_MESSAGE,
+  CUSTOM_AMOUNT_RANGE_MESSAGE,
+  customAmountPence,
+  discountedPence,
+} from './payment-amounts';
+
+describe('customAmountPence', () => {
+  it('converts pounds with up to two decimals to pence without float drift', () => {
+    expect(customAmountPence(1)).toBe(100);
+    expect(customAmountPence(19.99)).toBe(1999);
+    expect(customAmountPence(0.1 + 0.2 + 9.7)).toBe(1000);
+    expect(customAmountPence(5000)).toBe(500_000);
+  });
+
+  it('refuses amounts outside £1 to £5,000', () => {
+    expect(() => customAmountPence(0.99)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
+    expect(() => customAmountPence(5000.01)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
+    expect(() => customAmountPence(-20)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
+    expect(CUSTOM_AMOUNT_RANGE_MESSAGE).toBe('The amount must be between £1 and £5,000.');
+  });
+
+  it('refuses more than two decimals and non-numbers', () => {
+    expect(() => customAmountPence(10.123)).toThrow(CUSTOM_AMOUNT_DECIMALS_MESSAGE);
+    expect(() => customAmountPence(Number.NaN)).toThrow('The amount must be a number in pounds.');
+    expect(() => customAmountPence(Number.POSITIVE_INFINITY)).toThrow(
+      'The amount must be a number in pounds.',
+    );
+  });
+});
+
+describe('discountedPence', () => {
+  it('takes the percentage off and rounds down in the customer’s favour', () => {
+    expect(discountedPence(8000, 10)).toBe(7200);
+    expect(discountedPence(30000, 50)).toBe(15000);
+    expect(discountedPence(7999, 10)).toBe(7199);
+    expect(discountedPence(1, 1)).toBe(0);
+  });
+});
+
+describe('canMoveTo', () => {
+  it('lets a payment settle but never go back', () => {
+    expect(canMoveTo('pending', 'succeeded')).toBe(true);
+    expect(canMoveTo('failed', 'succeeded')).toBe(true);
+    expect(canMoveTo('pending', 'failed')).toBe(true);
+    expect(canMoveTo('succeeded', 'failed')).toBe(false);
+    expect(canMoveTo('succeeded', 'succeeded')).toBe(false);
+    expect(canMoveTo('succeeded', 'refunded')).toBe(true);
+    expect(canMoveTo('refunded', 'succeeded')).toBe(false);
+    expect(canMoveTo('pending', 'refunded')).toBe(false);
+  });
+});

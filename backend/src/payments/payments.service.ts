@@ -1,0 +1,269 @@
+/**
+ * Taking money: a deposit or a custom amount through a PaymentIntent (the embedded Payment
+ * Element on /checkout and the contact page), and a plan booking through a hosted Checkout
+ * Session (/services-checkout). Settlement happens in StripeWebhookService.
+ *
+ * Which amounts can the client influence? Only the custom amount (a payment without a
+ * serviceId), and only within £1 to £5,000 with at most two decimals. A deposit is always
+ * depositPence(price) of the catalogue price, whatever amount is sent with the serviceId; a plan
+ * is always its catalogue price, less the percentage that ReferralService reports for a valid
+ * code. Names, currencies and metadata from the client never change what is charged.
+ *
+ * Every attempt writes its `payments` row (pending) before Stripe is called, so a Stripe outage
+ * never loses it; each Stripe call carries an idempotency key derived from that row, so the
+ * SDK's retry cannot create a second charge.
+ */
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import Stripe from 'stripe';
+import { Repository } from 'typeorm';
+import { CURRENCY, depositPence, MESSAGES, REFERRAL } from '@studio/shared';
+import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ReferralService } from '../referral/referral.service';
+import { ServicesService } from '../services/services.service';
+import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
+import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
+import { Payment, PaymentKind } from './entities/payment.entity';
+import { customAmountPence, discountedPence } from './payment-amounts';
+import { STRIPE } from './stripe.provider';
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
+export const CUSTOM_PAYMENT_NAME = 'Custom Payment';
+
+export interface PaymentIntentResult {
+  clientSecret: string;
+  paymentId: number;
+  /** What will be charged, in pence. */
+  amount: number;
+}
+
+export interface CheckoutSessionResult {
+  url: string;
+  sessionId: string;
+  paymentId: number;
+}
+
+export interface IntentStatus {
+  id: string;
+  status: Stripe.PaymentIntent.Status;
+  amount: number;
+  currency: string;
+}
+
+/** Stripe metadata: strings of at most 500 characters; absent values are left out. */
+function stripeMetadata(fields: Record<string, string | number | null | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter((entry): entry is [string, string | number] => entry[1] != null)
+      .map(([key, value]) => [key, String(value).slice(0, 500)]),
+  );
+}
+
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(Payment) private readonly payments: Repository<Payment>,
+    private readonly services: ServicesService,
+    private readonly referrals: ReferralService,
+  ) {}
+
+  /** The pages need the publishable key to mount the Payment Element; both keys make "configured". */
+  isConfigured(): boolean {
+    return Boolean(this.stripe && this.config.stripe.publishableKey);
+  }
+
+  publicConfig(): { configured: boolean; publishableKey: string | null } {
+    const configured = this.isConfigured();
+    return { configured, publishableKey: configured ? (this.config.stripe.publishableKey ?? null) : null };
+  }
+
+  requireStripe(): Stripe {
+    if (!this.stripe || !this.isConfigured())
+      throw unavailable(PAYMENTS_NOT_CONFIGURED, 'PAYMENTS_NOT_CONFIGURED');
+    return this.stripe;
+  }
+
+  async createPaymentIntent(
+    dto: CreatePaymentIntentDto,
+    userId: number | null,
+  ): Promise<PaymentIntentResult> {
+    const stripe = this.requireStripe();
+    let kind: PaymentKind;
+    let amount: number;
+    let serviceName: string;
+    let serviceId: number | null = null;
+    let remainingPence: number | undefined;
+    if (dto.serviceId != null) {
+      const service = await this.services.findActiveById(dto.serviceId);
+      if (!service) throw badRequest('Unknown service', 'UNKNOWN_SERVICE');
+      kind = 'deposit';
+      amount = depositPence(service.price);
+      remainingPence = service.price - amount;
+      serviceName = service.name;
+      serviceId = service.id;
+    } else {
+      kind = 'custom';
+      amount = customAmountPence(dto.amount as number);
+      serviceName = dto.metadata?.service_name ?? CUSTOM_PAYMENT_NAME;
+    }
+
+    const payment = await this.payments.save(
+      this.payments.create({
+        kind,
+        amount,
+        currency: CURRENCY,
+        status: 'pending',
+        serviceId,
+        userId,
+        customerEmail: dto.email ?? null,
+        metadata: { serviceName, ...(remainingPence !== undefined && { remainingPence }) },
+      }),
+    );
+
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await stripe.paymentIntents.create(
+        {
+          amount,
+          currency: CURRENCY,
+          automatic_payment_methods: { enabled: true },
+          description: kind === 'deposit' ? `50% deposit: ${serviceName}` : serviceName,
+          receipt_email: dto.email,
+          metadata: stripeMetadata({
+            payment_id: payment.id,
+            kind,
+            service_id: serviceId,
+            service_name: serviceName,
+            email: dto.email,
+          }),
+        },
+        { idempotencyKey: `pi-${payment.id}` },
+      );
+    } catch (err) {
+      throw await this.providerFailure(payment, err);
+    }
+    if (!intent.client_secret)
+      throw await this.providerFailure(payment, new Error('PaymentIntent without client_secret'));
+    await this.payments.update(payment.id, { stripePaymentIntentId: intent.id });
+    return { clientSecret: intent.client_secret, paymentId: payment.id, amount };
+  }
+
+  async createCheckoutSession(
+    dto: CreateCheckoutSessionDto,
+    userId: number | null,
+  ): Promise<CheckoutSessionResult> {
+    const stripe = this.requireStripe();
+    const plan = await this.services.findActiveByName(dto.serviceName);
+    if (!plan) throw badRequest('Unknown service', 'UNKNOWN_SERVICE');
+
+    let discountPercent: number | null = null;
+    if (dto.referralCode) {
+      if (!dto.email) throw badRequest(MESSAGES.referralEmailRequired, 'REFERRAL_EMAIL_REQUIRED');
+      const check = await this.referrals.validate(dto.referralCode);
+      if (!check.valid) throw badRequest(check.message, 'INVALID_REFERRAL_CODE');
+      discountPercent = check.discountPercent ?? REFERRAL.defaultDiscountPercent;
+    }
+    const amount = discountPercent ? discountedPence(plan.price, discountPercent) : plan.price;
+
+    const payment = await this.payments.save(
+      this.payments.create({
+        kind: 'plan',
+        amount,
+        currency: CURRENCY,
+        status: 'pending',
+        serviceId: plan.id,
+        userId,
+        customerEmail: dto.email ?? null,
+        referralCode: dto.referralCode ?? null,
+        discountPercent,
+        metadata: { serviceName: plan.name, listPricePence: plan.price },
+      }),
+    );
+
+    const paymentMeta = stripeMetadata({ payment_id: payment.id, kind: 'plan', service_name: plan.name });
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: CURRENCY,
+                unit_amount: amount,
+                product_data: { name: plan.name, description: plan.description },
+              },
+            },
+          ],
+          customer_email: dto.email,
+          client_reference_id: String(payment.id),
+          success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${this.config.publicUrl}/services-checkout`,
+          metadata: stripeMetadata({
+            ...paymentMeta,
+            service: plan.name,
+            referral_code: dto.referralCode,
+            discount_percent: discountPercent,
+            email: dto.email,
+          }),
+          // The PaymentIntent behind the session carries the row id too, so its own events find it.
+          payment_intent_data: { metadata: paymentMeta },
+        },
+        { idempotencyKey: `cs-${payment.id}` },
+      );
+    } catch (err) {
+      throw await this.providerFailure(payment, err);
+    }
+    if (!session.url) throw await this.providerFailure(payment, new Error('Checkout Session without url'));
+    await this.payments.update(payment.id, { stripeCheckoutSessionId: session.id });
+    return { url: session.url, sessionId: session.id, paymentId: payment.id };
+  }
+
+  /** For /payment-success: the page learns the outcome without ever holding the secret key. */
+  async intentStatus(paymentIntentId: string): Promise<IntentStatus> {
+    const stripe = this.requireStripe();
+    try {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404)
+        throw notFound('We could not find that payment.', 'PAYMENT_NOT_FOUND');
+      throw this.toProviderError(err);
+    }
+  }
+
+  /** Keeps the row (still pending) with the reason, and turns the failure into a clear 502/503. */
+  private async providerFailure(payment: Payment, err: unknown): Promise<AppException> {
+    const reason = err instanceof Error ? err.message : String(err);
+    this.logger.warn(`Stripe call for payment ${payment.id} failed: ${reason}`);
+    await this.payments
+      .update(payment.id, { metadata: { ...payment.metadata, stripeError: reason.slice(0, 500) } })
+      .catch((e: Error) =>
+        this.logger.error(`Could not record the Stripe failure of payment ${payment.id}: ${e.message}`),
+      );
+    return this.toProviderError(err);
+  }
+
+  private toProviderError(err: unknown): AppException {
+    const type = (err as { type?: string }).type;
+    if (type === 'StripeConnectionError' || type === 'StripeRateLimitError') {
+      return new AppException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'The payment provider could not be reached. Please try again in a moment.',
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+      );
+    }
+    return new AppException(
+      HttpStatus.BAD_GATEWAY,
+      'The payment provider could not set up this payment. Please try again later.',
+      'PAYMENT_PROVIDER_ERROR',
+    );
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * Settles payments from Stripe's signed webhook events.
+ *
+ * Guarantees:
+ * - Only events signed with STRIPE_WEBHOOK_SECRET are read; anything else is a 400.
+ * - Each event id acts once: it is stored in `stripe_events` in the same transaction as its
+ *   effects, so a retried or concurrent duplicate finds it and changes nothing.
+ * - A payment's status only moves forward (see canMoveTo), whatever order events arrive in.
+ * - A referral code is marked used inside that transaction, through ReferralService.redeem,
+ *   which lets exactly one caller win; a booking that loses the race is still accepted and
+ *   the payment records 'already_used'.
+ * - The customer's confirmation and the admin notice are queued after the commit, once per
+ *   payment: a claim on the payment row decides who queues them, and the job ids are derived
+ *   from the payment so the queue itself drops a second copy. If Redis is down the mail service
+ *   parks them in its outbox; any other failure releases the claim and answers 503, and
+ *   Stripe's retry (a duplicate delivery) queues them.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Stripe from 'stripe';
+import { DataSource, EntityManager } from 'typeorm';
+import { formatPence } from '@studio/shared';
+import { badRequest, unavailable } from '../common/errors/app.exception';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { ReferralService } from '../referral/referral.service';
+import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
+import { StripeEvent } from './entities/stripe-event.entity';
+import { canMoveTo } from './payment-amounts';
+import { PaymentsService } from './payments.service';
+
+export interface WebhookResult {
+  success: true;
+  received: true;
+  duplicate?: true;
+  ignored?: true;
+}
+
+type MailJob = Parameters<MailService['enqueue']>[0];
+
+interface Applied {
+  handled: boolean;
+  paymentId: number | null;
+}
+
+const idOf = (ref: string | { id: string } | null | undefined) =>
+  typeof ref === 'string' ? ref : (ref?.id ?? null);
+
+@Injectable()
+export class StripeWebhookService {
+  private readonly logger = new Logger(StripeWebhookService.name);
+
+  constructor(
+    private readonly payments: PaymentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly referrals: ReferralService,
+    private readonly mail: MailService,
+  ) {}
+
+  async handle(
+    rawBody: Buffer | undefined,
+    signature: string | string[] | undefined,
+  ): Promise<WebhookResult> {
+    const stripe = this.payments.requireStripe();
+    const secret = this.config.stripe.webhookSecret;
+    if (!secret) throw unavailable('Payments are not configured', 'PAYMENTS_NOT_CONFIGURED');
+    if (typeof signature !== 'string' || !signature)
+      throw badRequest('The Stripe signature is missing.', 'INVALID_SIGNATURE');
+    if (!rawBody?.length) throw badRequest('The webhook body is empty.', 'INVALID_SIGNATURE');
+
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      throw badRequest('The Stripe signature is not valid.', 'INVALID_SIGNATURE');
+    }
+
+    const outcome = await this.dataSource.transaction(async (m) => {
+      const inserted: unknown[] = await m.query(
+        `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type],
+      );
+      if (!inserted.length) {
+        const prior = await m.findOneBy(StripeEvent, { id: event.id });
+        return { duplicate: true, handled: true, paymentId: prior?.paymentId ?? null };
+      }
+      const applied = await this.apply(event, m);
+      if (applied.paymentId) await m.update(StripeEvent, { id: event.id }, { paymentId: applied.paymentId });
+      return { duplicate: false, ...applied };
+    });
+
+    // A duplicate delivery also gets here: it queues mails a failed first delivery could not.
+    if (outcome.paymentId) await this.queueMails(outcome.paymentId);
+
+    if (outcome.duplicate) return { success: true, received: true, duplicate: true };
+    return outcome.handled
+      ? { success: true, received: true }
+      : { success: true, received: true, ignored: true };
+  }
+
+  private apply(event: Stripe.Event, m: EntityManager): Promise<Applied> {
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        return this.onIntent(event.data.object, 'succeeded', m);
+      case 'payment_intent.processing':
+        return this.onIntent(event.data.object, 'processing', m);
+      case 'payment_intent.payment_failed':
+        return this.onIntent(event.data.object, 'failed', m);
+      case 'checkout.session.completed':
+        return this.onSessionCompleted(event.data.object, m);
+      case 'checkout.session.async_payment_succeeded':
+        return this.onSessionSettled(event.data.object, 'succeeded', m);
+      case 'checkout.session.async_payment_failed':
+        return this.onSessionSettled(event.data.object, 'failed', m);
+      case 'charge.refunded':
+        return this.onRefund(event.data.object, m);
+      default:
+        return Promise.resolve({ handled: false, paymentId: null });
+    }
+  }
+
+  private async onIntent(
+    intent: Stripe.PaymentIntent,
+    status: PaymentStatus,
+    m: EntityManager,
+  ): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      intentId: intent.id,
+      paymentId: intent.metadata?.payment_id,
+    });
+    if (!payment) return this.unknown(intent.id);
+    payment.stripePaymentIntentId ??= intent.id;
+    payment.customerEmail ??= intent.receipt_email ?? intent.metadata?.email ?? null;
+    payment.stripeCustomerId ??= idOf(intent.customer);
+    if (status === 'failed' && intent.last_payment_error?.message) {
+      payment.metadata = {
+        ...payment.metadata,
+        lastPaymentError: intent.last_payment_error.message.slice(0, 500),
+      };
+    }
+    if (status === 'succeeded' && intent.amount_received !== payment.amount) {
+      // Never expected (the server set the amount), so worth a loud trace if it happens.
+      this.logger.warn(
+        `Payment ${payment.id}: Stripe received ${intent.amount_received}, expected ${payment.amount}`,
+      );
+      payment.metadata = { ...payment.metadata, amountReceived: intent.amount_received };
+    }
+    this.moveTo(payment, status);
+    await m.save(payment);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  private async onSessionCompleted(session: Stripe.Checkout.Session, m: EntityManager): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      sessionId: session.id,
+      paymentId: session.metadata?.payment_id ?? session.client_reference_id,
+    });
+    if (!payment) return this.unknown(session.id);
+    payment.stripeCheckoutSessionId ??= session.id;
+    payment.stripePaymentIntentId ??= idOf(session.payment_intent);
+    payment.stripeCustomerId ??= idOf(session.customer);
+    payment.customerEmail ??= session.customer_details?.email ?? session.customer_email ?? null;
+    const extra: PaymentMetadata = {};
+    if (session.customer_details?.name) extra.customerName = session.customer_details.name;
+
+    // The booking is made whether or not the code is still free: the customer has paid the
+    // discounted price Stripe showed them. The outcome is kept for the studio to follow up.
+    if (payment.referralCode && !payment.metadata.referralOutcome) {
+      const redeemed = await this.referrals.redeem(payment.referralCode, payment.customerEmail ?? '', m);
+      extra.referralOutcome = redeemed ? 'redeemed' : 'already_used';
+      if (!redeemed)
+        this.logger.warn(`Payment ${payment.id}: referral code ${payment.referralCode} was already used`);
+    }
+    payment.metadata = { ...payment.metadata, ...extra };
+    const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+    this.moveTo(payment, paid ? 'succeeded' : 'processing');
+    await m.save(payment);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  private async onSessionSettled(
+    session: Stripe.Checkout.Session,
+    status: PaymentStatus,
+    m: EntityManager,
+  ): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      sessionId: session.id,
+      paymentId: session.metadata?.payment_id ?? session.client_reference_id,
+    });
+    if (!payment) return this.unknown(session.id);
+    this.moveTo(payment, status);
+    await m.save(payment);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  private async onRefund(charge: Stripe.Charge, m: EntityManager): Promise<Applied> {
+    const intentId = idOf(charge.payment_intent);
+    const payment = intentId ? await this.lockPayment(m, { intentId }) : null;
+    if (!payment) return this.unknown(charge.id);
+    payment.metadata = { ...payment.metadata, amountRefunded: charge.amount_refunded };
+    this.moveTo(payment, charge.refunded ? 'refunded' : 'partially_refunded');
+    await m.save(payment);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  /**
+   * Finds the payment an event is about, locked until the transaction ends so concurrent events
+   * for one payment apply one after the other. The Stripe id is tried first; the row id we put in
+   * the metadata covers an event that arrives before the id was saved.
+   */
+  private async lockPayment(
+    m: EntityManager,
+    ref: { intentId?: string; sessionId?: string; paymentId?: string | null },
+  ): Promise<Payment | null> {
+    const repo = m.getRepository(Payment);
+    const lock = { mode: 'pessimistic_write' as const };
+    if (ref.intentId) {
+      const found = await repo.findOne({ where: { stripePaymentIntentId: ref.intentId }, lock });
+      if (found) return found;
+    }
+    if (ref.sessionId) {
+      const found = await repo.findOne({ where: { stripeCheckoutSessionId: ref.sessionId }, lock });
+      if (found) return found;
+    }
+    const id = Number(ref.paymentId);
+    if (!ref.paymentId || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const found = await repo.findOne({ where: { id }, lock });
+    // A row already tied to another intent or session is not this event's payment.
+    if (!found) return null;
+    if (ref.intentId && found.stripePaymentIntentId && found.stripePaymentIntentId !== ref.intentId)
+      return null;
+    if (ref.sessionId && found.stripeCheckoutSessionId && found.stripeCheckoutSessionId !== ref.sessionId)
+      return null;
+    return found;
+  }
+
+  private moveTo(payment: Payment, next: PaymentStatus): void {
+    if (canMoveTo(payment.status, next)) payment.status = next;
+    else if (payment.status !== next)
+      this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
+  }
+
+  private unknown(stripeId: string): Applied {
+    // Payments made outside this site (e.g. in the Stripe dashboard) are acknowledged, not stored.
+    this.logger.log(`No payment on record for ${stripeId}; event acknowledged`);
+    return { handled: true, paymentId: null };
+  }
+
+  /** Queues the two mails of a succeeded payment, once (see the header). */
+  private async queueMails(paymentId: number): Promise<void> {
+    const claimedAt = new Date().toISOString();
+    const rows: [Payment[], number] | Payment[] = await this.dataSource.query(
+      `UPDATE payments SET metadata = metadata || jsonb_build_object('mailsQueuedAt', $2::text)
+        WHERE id = $1 AND status = 'succeeded' AND NOT (metadata ? 'mailsQueuedAt')
+        RETURNING id`,
+      [paymentId, claimedAt],
+    );
+    // node-postgres through TypeORM returns [rows, count] for UPDATE … RETURNING.
+    const claimed = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
+    if (!claimed) return;
+    const payment = await this.dataSource.getRepository(Payment).findOneByOrFail({ id: paymentId });
+    try {
+      for (const job of this.mailsFor(payment)) {
+        // Redis being away is covered: the mail waits in the outbox and is queued later.
+        await this.mail.enqueue(job).catch((err: unknown) => {
+          if (!(err instanceof MailQueueUnavailableError)) throw err;
+        });
+      }
+    } catch (err) {
+      this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
+      await this.dataSource.query(`UPDATE payments SET metadata = metadata - 'mailsQueuedAt' WHERE id = $1`, [
+        paymentId,
+      ]);
+      throw unavailable(
+        'The payment was recorded but its confirmation could not be queued yet.',
+        'MAIL_QUEUE_UNAVAILABLE',
+      );
+    }
+  }
+
+  private mailsFor(payment: Payment): MailJob[] {
+    const serviceName = payment.metadata.serviceName ?? 'your booking';
+    const amountFormatted = formatPence(payment.amount);
+    const transactionId =
+      payment.stripePaymentIntentId ?? payment.stripeCheckoutSessionId ?? `payment-${payment.id}`;
+    const remainingFormatted =
+      payment.kind === 'deposit' && payment.metadata.remainingPence
+        ? formatPence(payment.metadata.remainingPence)
+        : undefined;
+    const customerName =
+      typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined;
+    const jobs: MailJob[] = [];
+    if (payment.customerEmail) {
+      jobs.push({
+        template: 'payment-confirmation',
+        to: payment.customerEmail,
+        subject: `Payment confirmed: ${amountFormatted} for ${serviceName}`,
+        context: { customerName, serviceName, amountFormatted, transactionId, remainingFormatted },
+        jobId: `payment-${payment.id}-confirmation`,
+      });
+    }
+    jobs.push({
+      template: 'payment-admin',
+      to: this.config.mail.adminNotifyEmail,
+      replyTo: payment.customerEmail ?? undefined,
+      subject: `New payment: ${amountFormatted} for ${serviceName}`,
+      context: {
+        paymentId: payment.id,
+        kind: payment.kind,
+        serviceName,
+        amountFormatted,
+        transactionId,
+        remainingFormatted,
+        customerName,
+        customerEmail: payment.customerEmail ?? undefined,
+        referralCode: payment.referralCode ?? undefined,
+        discountPercent: payment.discountPercent ?? undefined,
+        referralOutcome: payment.metadata.referralOutcome,
+      },
+      jobId: `payment-${payment.id}-admin`,
+    });
+    return jobs;
+  }
+}

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity('referral_codes')
+export class ReferralCode {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 20, unique: true })
+  code: string;
+
+  /** The (lower-cased) email of the person who generated and shares the code. */
+  @Column({ name: 'generated_by', type: 'varchar', length: 255 })
+  generatedBy: string;
+
+  @Column({ name: 'used_by', type: 'varchar', length: 255, nullable: true })
+  usedBy: string | null;
+
+  @Column({ name: 'is_used', type: 'boolean', default: false })
+  isUsed: boolean;
+
+  @Column({ name: 'discount_percent', type: 'int', default: 10 })
+  discountPercent: number;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,76 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
+
+export const SETTINGS_LIMITS = { blogNameMax: 100, siteDescriptionMax: 300, emailMax: 255, urlMax: 255 } as const;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** An emptied field means "back to the default" (or "no link"): stored as null, not ''. */
+const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+
+const SocialLink = (network: string) =>
+  applyDecorators(
+    IsOptional(),
+    Transform(emptyToNull),
+    IsUrl(
+      { protocols: ['http', 'https'], require_protocol: true },
+      { message: `The ${network} link must be a full http or https address` },
+    ),
+    MaxLength(SETTINGS_LIMITS.urlMax, {
+      message: `The ${network} link must be at most ${SETTINGS_LIMITS.urlMax} characters`,
+    }),
+  );
+
+export class SocialLinksDto {
+  @SocialLink('Instagram')
+  instagram?: string | null;
+
+  @SocialLink('YouTube')
+  youtube?: string | null;
+
+  @SocialLink('SoundCloud')
+  soundcloud?: string | null;
+
+  @SocialLink('Spotify')
+  spotify?: string | null;
+
+  @SocialLink('X')
+  x?: string | null;
+}
+
+/** Every field optional: a PUT changes what it names and leaves the rest alone. */
+export class UpdateSettingsDto {
+  // In this order (the pipe stops at the first broken rule): a blank name reads "Blog name is required".
+  @(applyDecorators(
+    IsOptional(),
+    Transform(trim),
+    IsString({ message: 'Blog name is required' }),
+    IsNotEmpty({ message: 'Blog name is required' }),
+    MaxLength(SETTINGS_LIMITS.blogNameMax, {
+      message: `Blog name must be at most ${SETTINGS_LIMITS.blogNameMax} characters`,
+    }),
+  ))
+  blogName?: string;
+
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString({ message: 'Site description must be text' })
+  @MaxLength(SETTINGS_LIMITS.siteDescriptionMax, {
+    message: `Site description must be at most ${SETTINGS_LIMITS.siteDescriptionMax} characters`,
+  })
+  siteDescription?: string | null;
+
+  /** Same rule as ADMIN_NOTIFY_EMAIL: a local address such as admin@localhost is allowed. */
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsEmail({ require_tld: false }, { message: 'Please enter a valid email address for admin notifications' })
+  @MaxLength(SETTINGS_LIMITS.emailMax, {
+    message: `The admin notification email must be at most ${SETTINGS_LIMITS.emailMax} characters`,
+  })
+  adminNotifyEmail?: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SocialLinksDto)
+  socialLinks?: SocialLinksDto;
+}

@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { SocialLinks } from '@studio/shared';
+
+/** The single settings row (id = 1). A null column means "use the default from the environment". */
+@Entity('settings')
+export class SettingsRow {
+  @PrimaryColumn({ type: 'smallint' })
+  id: number;
+
+  @Column({ name: 'blog_name', type: 'varchar', length: 100, nullable: true })
+  blogName: string | null;
+
+  @Column({ name: 'site_description', type: 'varchar', length: 300, nullable: true })
+  siteDescription: string | null;
+
+  @Column({ name: 'admin_notify_email', type: 'varchar', length: 255, nullable: true })
+  adminNotifyEmail: string | null;
+
+  @Column({ name: 'social_links', type: 'jsonb', default: () => `'{}'::jsonb` })
+  socialLinks: Partial<SocialLinks>;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { PublicSiteSettings, SiteSettings, SocialLinks } from '@studio/shared';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { SocialLinksDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { SettingsRow } from './entities/settings.entity';
+
+export const DEFAULT_SITE_DESCRIPTION =
+  'Professional online mixing, mastering, vocal production and audio restoration for artists and labels. Your first mix is free.';
+
+const SOCIAL_NETWORKS: (keyof SocialLinks & keyof SocialLinksDto)[] = ['instagram', 'youtube', 'soundcloud', 'spotify', 'x'];
+
+/**
+ * Another API process may change the settings; this bounds how long this process can show the
+ * old values. An update made here is visible here at once.
+ */
+const CACHE_TTL_MS = 10_000;
+
+/**
+ * The site's settings (blog name, description, admin mail address, social links), read by page
+ * meta, feeds and mail on nearly every request, so they are kept in memory.
+ */
+@Injectable()
+export class SettingsService {
+  private cached: { value: SiteSettings; until: number } | null = null;
+
+  constructor(
+    @InjectRepository(SettingsRow) private readonly rows: Repository<SettingsRow>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async get(): Promise<SiteSettings> {
+    if (this.cached && this.cached.until > Date.now()) return this.cached.value;
+    const row = await this.rows.findOneBy({ id: 1 });
+    const value = this.withDefaults(row);
+    this.cached = { value, until: Date.now() + CACHE_TTL_MS };
+    return value;
+  }
+
+  async getPublic(): Promise<PublicSiteSettings> {
+    const { blogName, siteDescription, socialLinks } = await this.get();
+    return { blogName, siteDescription, socialLinks };
+  }
+
+  async update(dto: UpdateSettingsDto): Promise<SiteSettings> {
+    const current = (await this.rows.findOneBy({ id: 1 })) ?? this.rows.create({ id: 1, socialLinks: {} });
+    if (dto.blogName !== undefined) current.blogName = dto.blogName;
+    if (dto.siteDescription !== undefined) current.siteDescription = dto.siteDescription;
+    if (dto.adminNotifyEmail !== undefined) current.adminNotifyEmail = dto.adminNotifyEmail?.toLowerCase() ?? null;
+    if (dto.socialLinks) {
+      const links = { ...current.socialLinks };
+      for (const network of SOCIAL_NETWORKS) {
+        const value = dto.socialLinks[network];
+        if (value !== undefined) links[network] = value;
+      }
+      current.socialLinks = links;
+    }
+    await this.rows.save(current);
+    this.cached = null;
+    return this.get();
+  }
+
+  private withDefaults(row: SettingsRow | null): SiteSettings {
+    const links = row?.socialLinks ?? {};
+    return {
+      blogName: row?.blogName || this.config.siteName,
+      siteDescription: row?.siteDescription || DEFAULT_SITE_DESCRIPTION,
+      adminNotifyEmail: row?.adminNotifyEmail || this.config.mail.adminNotifyEmail,
+      socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, links[n] ?? null])) as unknown as SocialLinks,
+    };
+  }
+}

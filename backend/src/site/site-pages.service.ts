@@ -1,0 +1,83 @@
+/**
+ * Decides, for a GET of a client route, the status and head meta the shell is served with:
+ * blog posts get their article meta (or a 404 when not public), the home page and the blog
+ * index get the site's name and description from the settings, unknown paths a 404.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BLOG } from '@studio/shared';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { PublicPostsService } from '../blog/posts/public-posts.service';
+import { SettingsService } from '../settings/settings.service';
+import { rssXml, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './feeds';
+import { HeadMeta, notFoundMeta, pageMeta, postMeta } from './seo';
+import { PageMeta, SiteService } from './site.service';
+
+const POST_PATH = /^\/blog\/post\/([^/]+)\/?$/;
+
+export interface PageAnswer {
+  status: number;
+  meta: PageMeta;
+}
+
+@Injectable()
+export class SitePagesService {
+  private readonly logger = new Logger(SitePagesService.name);
+
+  constructor(
+    private readonly site: SiteService,
+    private readonly posts: PublicPostsService,
+    private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Never fails: without the database the shell still loads, only without page meta. */
+  async page(path: string): Promise<PageAnswer> {
+    try {
+      return await this.pageWithMeta(path);
+    } catch (err) {
+      this.logger.error(`Page meta for ${path} failed: ${(err as Error).message}`);
+      return { status: this.site.isKnownRoute(path) ? 200 : 404, meta: {} };
+    }
+  }
+
+  private async pageWithMeta(path: string): Promise<PageAnswer> {
+    const settings = await this.settings.get();
+    const siteConfig = { name: settings.blogName };
+    const answer = (status: number, head: HeadMeta): PageAnswer => ({ status, meta: { ...head, siteConfig } });
+
+    const postMatch = POST_PATH.exec(path);
+    if (postMatch) {
+      const slug = safeDecode(postMatch[1]);
+      const post = slug === null ? null : await this.posts.bySlug(slug);
+      return post
+        ? answer(200, postMeta(post, settings, this.config.publicUrl))
+        : answer(404, notFoundMeta(settings, 'Post Not Found'));
+    }
+    if (!this.site.isKnownRoute(path)) return answer(404, notFoundMeta(settings, 'Page Not Found'));
+    const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const title = clean === '/blog' ? `Blog | ${settings.blogName}` : settings.blogName;
+    return answer(200, pageMeta(settings, this.config.publicUrl, clean, title));
+  }
+
+  async sitemap(): Promise<string> {
+    return sitemapXml(this.config.publicUrl, await this.posts.sitemapEntries(SITEMAP_MAX_URLS));
+  }
+
+  async rss(): Promise<string> {
+    const [settings, posts] = await Promise.all([this.settings.get(), this.posts.latest(BLOG.rssItems)]);
+    return rssXml(this.config.publicUrl, settings, posts);
+  }
+
+  robots(): string {
+    return robotsTxt(this.config.publicUrl);
+  }
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { MailService } from '../src/mail/mail.service';
+import { REFERRAL_MESSAGES } from '../src/referral/referral.service';
+import {
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeEnv,
+  FakeStripe,
+  startFakeStripe,
+} from './support/fake-stripe';
+import { createTestApp, TestApp } from './support/test-app';
+
+const signer = new Stripe('sk_test_x');
+const eventId = () => `evt_test_${randomBytes(8).toString('hex')}`;
+
+describe('Stripe webhook (HTTP)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let db: DataSource;
+  let enqueue: jest.SpyInstance;
+  let mixId: number;
+
+  const payment = async (id: number) => (await db.query(`SELECT * FROM payments WHERE id = $1`, [id]))[0];
+
+  const post = (payload: string, signature?: string) => {
+    const req = t.http().post('/api/stripe/webhook').set('content-type', 'application/json');
+    if (signature !== undefined) req.set('stripe-signature', signature);
+    return req.send(payload);
+  };
+
+  const send = (type: string, object: Record<string, unknown>, id = eventId()) => {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: '2025-08-27.basil',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    return post(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET }),
+    );
+  };
+
+  /** A deposit for Mix through the API, as the checkout page makes it. */
+  const depositIntent = async (email?: string) => {
+    const res = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .send({ serviceId: mixId, amount: 30, email });
+    expect(res.status).toBe(200);
+    const intent = fake.paymentIntents.get(res.body.clientSecret.split('_secret_')[0]) as {
+      id: string;
+      amount: number;
+    };
+    return {
+      paymentId: res.body.paymentId as number,
+      intent: { ...intent, status: 'succeeded', amount_received: intent.amount },
+    };
+  };
+
+  const planSession = async (body: Record<string, string>) => {
+    const res = await t.http().post('/api/create-checkout-session').send(body);
+    expect(res.status).toBe(200);
+    const session = fake.checkoutSessions.get(res.body.sessionId)!;
+    const completed = {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: `pi_fromsession${randomBytes(6).toString('hex')}`,
+      customer_details: { email: body.email ?? 'booker@example.com', name: 'Jo Booker' },
+    };
+    return { paymentId: res.body.paymentId as number, session: completed };
+  };
+
+  const generateCode = async (email: string): Promise<string> => {
+    const res = await t.http().post('/api/referral/generate').send({ email });
+    expect(res.status).toBeLessThan(300);
+    return res.body.referralCode.code;
+  };
+
+  const mailsTo = (paymentId: number) =>
+    enqueue.mock.calls
+      .map(([job]) => job)
+      .filter((job: { jobId?: string }) => job.jobId?.startsWith(`payment-${paymentId}-`));
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp(fakeStripeEnv(fake));
+    db = t.app.get(DataSource);
+    [{ id: mixId }] = await db.query(`SELECT id FROM production_services WHERE name = 'Mix'`);
+    enqueue = jest
+      .spyOn(t.app.get(MailService), 'enqueue')
+      .mockImplementation(async (job) => job.jobId ?? 'job');
+  });
+  afterAll(async () => {
+    enqueue.mockRestore();
+    await t.close();
+    await fake.close();
+  });
+
+  it('refuses a missing, forged or stale signature with 400 and changes nothing', async () => {
+    const { paymentId, intent } = await depositIntent();
+    const id = eventId();
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const stale = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: FAKE_STRIPE_WEBHOOK_SECRET,
+      timestamp: 1_000_000,
+    });
+    for (const signature of [undefined, '', 'garbage', forged, stale]) {
+      const res = await post(payload, signature);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'INVALID_SIGNATURE' });
+    }
+    // A body changed after signing fails too.
+    const signed = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET });
+    expect((await post(payload.replace('succeeded', 'succeeded '), signed)).status).toBe(400);
+    expect((await payment(paymentId)).status).toBe('pending');
+    expect(await db.query(`SELECT id FROM stripe_events WHERE id = $1`, [id])).toEqual([]);
+  });
+
+  it('settles a deposit once, however often the same event arrives', async () => {
+    const { paymentId, intent } = await depositIntent('customer@example.com');
+    const id = eventId();
+    const first = await send('payment_intent.succeeded', intent, id);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ success: true, received: true });
+    const settled = await payment(paymentId);
+    expect(settled.status).toBe('succeeded');
+
+    const again = await send('payment_intent.succeeded', intent, id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, received: true, duplicate: true });
+    const concurrent = await Promise.all([1, 2, 3].map(() => send('payment_intent.succeeded', intent, id)));
+    expect(concurrent.map((r) => r.body.duplicate)).toEqual([true, true, true]);
+    expect((await payment(paymentId)).updated_at).toEqual(settled.updated_at);
+
+    const mails = mailsTo(paymentId);
+    expect(mails).toHaveLength(2);
+    expect(mails).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          template: 'payment-confirmation',
+          to: 'customer@example.com',
+          jobId: `payment-${paymentId}-confirmation`,
+          context: expect.objectContaining({
+            serviceName: 'Mix',
+            amountFormatted: '£30',
+            transactionId: intent.id,
+            remainingFormatted: '£30',
+          }),
+        }),
+        expect.objectContaining({
+          template: 'payment-admin',
+          to: 'admin@localhost',
+          jobId: `payment-${paymentId}-admin`,
+        }),
+      ]),
+    );
+    expect(await db.query(`SELECT type, payment_id FROM stripe_events WHERE id = $1`, [id])).toEqual([
+      { type: 'payment_intent.succeeded', payment_id: paymentId },
+    ]);
+  });
+
+  it('sends only the admin notice when no customer email is known', async () => {
+    const { paymentId, intent } = await depositIntent();
+    expect((await send('payment_intent.succeeded', intent)).status).toBe(200);
+    expect(mailsTo(paymentId).map((m: { template: string }) => m.template)).toEqual(['payment-admin']);
+  });
+
+  it('records failures and refunds, and never moves a payment backwards', async () => {
+    const { paymentId, intent } = await depositIntent('retry@example.com');
+    const failed = {
+      ...intent,
+      status: 'requires_payment_method',
+      amount_received: 0,
+      last_payment_error: { message: 'Your card was declined.' },
+    };
+    await send('payment_intent.payment_failed', failed).expect(200);
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'failed',
+      metadata: expect.objectContaining({ lastPaymentError: 'Your card was declined.' }),
+    });
+    expect(mailsTo(paymentId)).toHaveLength(0);
+
+    // The customer retries with another card: the same intent succeeds.
+    await send('payment_intent.succeeded', intent).expect(200);
+    expect((await payment(paymentId)).status).toBe('succeeded');
+    // A late failure event does not undo it.
+    await send('payment_intent.payment_failed', failed).expect(200);
+    expect((await payment(paymentId)).status).toBe('succeeded');
+
+    const charge = {
+      id: 'ch_test_refund',
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: 3000,
+      amount_refunded: 3000,
+      refunded: true,
+    };
+    await send('charge.refunded', charge).expect(200);
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'refunded',
+      metadata: expect.objectContaining({ amountRefunded: 3000 }),
+    });
+    await send('payment_intent.succeeded', intent).expect(200);
+    expect((await payment(paymentId)).status).toBe('refunded');
+    expect(mailsTo(paymentId)).toHaveLength(2);
+  });
+
+  it('acknowledges event types it does not handle, and payments it does not know', async () => {
+    const other = await send('customer.created', { id: 'cus_123', object: 'customer' });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual({ success: true, received: true, ignored: true });
+    const stranger = await send('payment_intent.succeeded', {
+      id: 'pi_made_elsewhere',
+      object: 'payment_intent',
+      amount: 100,
+      amount_received: 100,
+      metadata: {},
+    });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toEqual({ success: true, received: true });
+  });
+
+  it('completes a plan booking, marks its referral code used and mails the customer', async () => {
+    const code = await generateCode('referrer@example.com');
+    const { paymentId, session } = await planSession({
+      serviceName: 'Mix & Master',
+      referralCode: code,
+      email: 'friend@example.com',
+    });
+    const res = await send('checkout.session.completed', session);
+    expect(res.status).toBe(200);
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'succeeded',
+      amount: 7200,
+      stripe_payment_intent_id: session.payment_intent,
+      metadata: expect.objectContaining({ referralOutcome: 'redeemed', customerName: 'Jo Booker' }),
+    });
+    const validation = await t.http().post('/api/referral/validate').send({ code });
+    expect(validation.body.valid).toBe(false);
+    const reuse = await t
+      .http()
+      .post('/api/create-checkout-session')
+      .send({ serviceName: 'Mix', referralCode: code, email: 'another@example.com' });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body).toEqual({
+      success: false,
+      message: REFERRAL_MESSAGES.used,
+      code: 'INVALID_REFERRAL_CODE',
+    });
+    const [confirmation] = mailsTo(paymentId);
+    expect(confirmation).toMatchObject({
+      template: 'payment-confirmation',
+      to: 'friend@example.com',
+      context: { serviceName: 'Mix & Master', amountFormatted: '£72', customerName: 'Jo Booker' },
+    });
+
+    // The PaymentIntent behind the session reports success too: no second status change or mail.
+    const intentEvent = {
+      id: session.payment_intent,
+      object: 'payment_intent',
+      amount: 7200,
+      amount_received: 7200,
+      metadata: { payment_id: String(paymentId) },
+    };
+    await send('payment_intent.succeeded', intentEvent).expect(200);
+    expect(mailsTo(paymentId)).toHaveLength(2);
+  });
+
+  it('lets one code be used once when two bookings with it complete at the same moment', async () => {
+    const code = await generateCode('popular@example.com');
+    const a = await planSession({ serviceName: 'Mix', referralCode: code, email: 'first@example.com' });
+    const b = await planSession({ serviceName: 'Master', referralCode: code, email: 'second@example.com' });
+    const [ra, rb] = await Promise.all([
+      send('checkout.session.completed', a.session),
+      send('checkout.session.completed', b.session),
+    ]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+
+    const rows = [await payment(a.paymentId), await payment(b.paymentId)];
+    // Both customers paid, so both bookings stand; only one of them used the code.
+    expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    expect(rows.map((r) => r.metadata.referralOutcome).sort()).toEqual(['already_used', 'redeemed']);
+    const list = await t.http().get('/api/referral/list').query({ email: 'popular@example.com' });
+    const entry = list.body.referralCodes.find((c: { code: string }) => c.code === code);
+    expect(entry.isUsed).toBe(true);
+    const winner = rows.find((r) => r.metadata.referralOutcome === 'redeemed');
+    expect(entry.usedBy).toBe(winner.customer_email);
+  });
+
+  it('answers 503 when the mails cannot be queued, and queues them on Stripe’s retry', async () => {
+    const { paymentId, intent } = await depositIntent('later@example.com');
+    const id = eventId();
+    enqueue.mockImplementationOnce(async () => {
+      throw new Error('template store offline');
+    });
+    const first = await send('payment_intent.succeeded', intent, id);
+    expect(first.status).toBe(503);
+    expect(first.body).toMatchObject({ success: false, code: 'MAIL_QUEUE_UNAVAILABLE' });
+    expect((await payment(paymentId)).status).toBe('succeeded');
+
+    const retry = await send('payment_intent.succeeded', intent, id);
+    expect(retry.body).toEqual({ success: true, received: true, duplicate: true });
+    const queued = enqueue.mock.calls.filter(([job]) => job.jobId === `payment-${paymentId}-confirmation`);
+    expect(queued).toHaveLength(2); // the failed attempt and the successful one
+    expect((await payment(paymentId)).metadata.mailsQueuedAt).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CURRENT_USER_QUERY_KEY,
+  currentUserQuery,
+  displayNameOf,
+  postJson,
+  setAuthToken,
+  type AuthResponse,
+  type LoginRequest,
+  type PublicUser,
+  type RegisterRequest,
+} from '@studio/shared';
+import { useToast } from '../toast/toast-context';
+import { useApiErrorToast } from '../toast/use-api-error-toast';
+
+/**
+ * The current user and the three auth actions (spec §4, §8). The user lives in the query cache
+ * under ['/api/user'], which the shell shares with the admin remote, so logging in here opens
+ * the admin area without another request.
+ */
+export function useAuth() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const toastError = useApiErrorToast();
+  const userQuery = useQuery(currentUserQuery);
+
+  const signedIn = (res: AuthResponse) => {
+    setAuthToken(res.authToken);
+    queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, res.user);
+  };
+
+  const login = useMutation({
+    mutationFn: (credentials: LoginRequest) => postJson<AuthResponse>('/api/login', credentials),
+    onSuccess: (res) => {
+      signedIn(res);
+      toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(res.user)}!` });
+    },
+    onError: (error) => toastError('Login failed', error, 'Login failed'),
+  });
+
+  const register = useMutation({
+    mutationFn: (details: RegisterRequest) => postJson<AuthResponse>('/api/register', details),
+    onSuccess: (res) => {
+      signedIn(res);
+      toast({ title: 'Registration successful', description: `Welcome, ${displayNameOf(res.user)}!` });
+    },
+    onError: (error) => toastError('Registration failed', error, 'Registration failed'),
+  });
+
+  const logout = useMutation({
+    mutationFn: () => postJson<unknown>('/api/logout'),
+    // Whatever the server says, this browser forgets the session.
+    onSettled: () => {
+      setAuthToken(null);
+      queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') });
+    },
+    onSuccess: () => toast({ title: 'Logged out' }),
+    onError: (error) => toastError('Logout failed', error, 'Logout failed'),
+  });
+
+  return {
+    user: userQuery.data ?? null,
+    isLoading: userQuery.isLoading,
+    login,
+    register,
+    logout,
+  };
+}

@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import * as Tabs from '@radix-ui/react-tabs';
+import { LIMITS, MESSAGES } from '@studio/shared';
+import { PasswordInput } from '../components/password-input';
+import { useAuth } from '../hooks/use-auth';
+import { usePageTitle } from '../hooks/use-page-title';
+import { SITE_NAME } from '../site-config';
+
+const BENEFITS = [
+  { title: 'Publish posts', text: 'Write and format articles with a rich text editor.' },
+  { title: 'SEO optimisation tools', text: 'See how each post scores and what to improve.' },
+  { title: 'Comment management', text: 'Review and approve what readers have to say.' },
+];
+
+function LoginForm() {
+  const { login } = useAuth();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ username: username.trim(), password });
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label className="field__label" htmlFor="login-username">
+          Username or Email
+        </label>
+        <input
+          id="login-username"
+          className="field__input"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="login-password">
+          Password
+        </label>
+        <PasswordInput
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
+        {login.isPending ? 'Logging in...' : 'Login'}
+      </button>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { register } = useAuth();
+  const [form, setForm] = useState({ username: '', email: '', displayName: '', password: '' });
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate({
+      username: form.username.trim(),
+      email: form.email.trim(),
+      password: form.password,
+      displayName: form.displayName.trim() || undefined,
+    });
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label className="field__label" htmlFor="register-username">
+          Username
+        </label>
+        <input
+          id="register-username"
+          className="field__input"
+          name="username"
+          autoComplete="username"
+          required
+          minLength={LIMITS.user.usernameMin}
+          maxLength={LIMITS.user.usernameMax}
+          value={form.username}
+          onChange={set('username')}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="register-email">
+          Email
+        </label>
+        <input
+          id="register-email"
+          className="field__input"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.user.emailMax}
+          value={form.email}
+          onChange={set('email')}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="register-display-name">
+          Display Name <span className="field__optional">(optional)</span>
+        </label>
+        <input
+          id="register-display-name"
+          className="field__input"
+          name="displayName"
+          autoComplete="name"
+          maxLength={LIMITS.user.displayNameMax}
+          value={form.displayName}
+          onChange={set('displayName')}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="register-password">
+          Password
+        </label>
+        <PasswordInput
+          id="register-password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.user.passwordMin}
+          aria-describedby="register-password-hint"
+          value={form.password}
+          onChange={set('password')}
+        />
+        <p id="register-password-hint" className="field__hint">
+          {MESSAGES.passwordHint}
+        </p>
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Register'}
+      </button>
+    </form>
+  );
+}
+
+export default function AuthPage() {
+  usePageTitle('Login or Register');
+  const { user } = useAuth();
+  if (user) return <Navigate to="/" replace />;
+
+  return (
+    <div className="container auth">
+      <section className="card auth__card" aria-labelledby="auth-heading">
+        <h1 id="auth-heading" className="auth__title">
+          Sign in to {SITE_NAME}
+        </h1>
+        <Tabs.Root defaultValue="login" className="tabs">
+          <Tabs.List className="tabs__list" aria-label="Login or register">
+            <Tabs.Trigger value="login" className="tabs__trigger">
+              Login
+            </Tabs.Trigger>
+            <Tabs.Trigger value="register" className="tabs__trigger">
+              Register
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="login" className="tabs__content">
+            <LoginForm />
+          </Tabs.Content>
+          <Tabs.Content value="register" className="tabs__content">
+            <RegisterForm />
+          </Tabs.Content>
+        </Tabs.Root>
+      </section>
+
+      <aside className="auth__panel" aria-labelledby="auth-panel-heading">
+        <h2 id="auth-panel-heading">Welcome to the {SITE_NAME} Blog</h2>
+        <p>Sign in to write for the blog and look after its readers.</p>
+        <ul className="auth__benefits">
+          {BENEFITS.map((b) => (
+            <li key={b.title}>
+              <strong>{b.title}</strong>
+              <span>{b.text}</span>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}
