@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, PHONE, api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
+import { ADMIN, PHONE, api, launch, loginThroughForm, newPage, toast, uniq } from './support.mjs';
 
 describe('foundation: shell, remotes and the admin gate', () => {
   let browser;
@@ -70,7 +70,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
   it('lets the seed admin log in through /auth and reach the admin layout', async () => {
     const page = await newPage(browser);
     await loginThroughForm(page, ADMIN.username, ADMIN.password);
-    await page.getByText('Login successful').waitFor();
+    await toast(page, 'Login successful').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin');
     for (const tab of ['Dashboard', 'Posts', 'Categories', 'Media', 'Comments', 'Settings']) {
@@ -116,7 +116,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
       .last()
       .fill('password-123');
     await page.getByRole('button', { name: /^(register|create account)$/i }).click();
-    await page.getByText('Registration successful').waitFor();
+    await toast(page, 'Registration successful').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });

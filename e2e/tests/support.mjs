@@ -63,6 +63,11 @@ export async function loginThroughForm(page, username, password) {
   await page.getByRole('button', { name: /^log ?in$/i }).click();
 }
 
+/** A toast by its title (Radix also mirrors toasts into a live region, so match the visible one). */
+export function toast(page, title) {
+  return page.getByText(title, { exact: true }).first();
+}
+
 export function uniq(prefix) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
