@@ -39,7 +39,15 @@ export async function startEmbeddedPostgres({ port: preferred = 5433 } = {}) {
     }
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : 'it exited during start-up';
+    throw new Error(
+      `The embedded PostgreSQL in .data/pg did not start (${detail}). ` +
+        'Is another "npm start" of this folder still running? Stop it, or set DATABASE_URL to use your own PostgreSQL.',
+    );
+  }
   if (fresh) await pg.createDatabase('studio');
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/studio`,

@@ -2,7 +2,17 @@
 // that is not configured (PostgreSQL, Redis, SMTP), then runs the app and prints where it is.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR, ROOT, ensureBuilt, ensureInstalled, httpOk, log, spawn, waitFor } from './lib.mjs';
+import {
+  DATA_DIR,
+  ROOT,
+  ensureBuilt,
+  ensureInstalled,
+  httpOk,
+  log,
+  portFree,
+  spawn,
+  waitFor,
+} from './lib.mjs';
 
 const started = Date.now();
 const cleanups = [];
@@ -29,17 +39,27 @@ async function main() {
 
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
   env.PORT = env.PORT ?? '3000';
-  if (!env.DATABASE_URL) {
-    const pg = await startEmbeddedPostgres();
+  // Framework chatter stays out of the console unless asked for (LOG_LEVEL=info).
+  env.LOG_LEVEL = env.LOG_LEVEL ?? 'warn';
+  if (!(await portFree(Number(env.PORT), '0.0.0.0'))) {
+    throw new Error(
+      `Port ${env.PORT} is already in use (is the studio already running?). Stop that process or choose another port: PORT=3001 npm start`,
+    );
+  }
+  // The three stand-ins are independent: bring them up together.
+  const [pg, redis, mail] = await Promise.all([
+    env.DATABASE_URL ? null : startEmbeddedPostgres(),
+    ensureRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    env.SMTP_URL ? null : startMailCatcher(),
+  ]);
+  if (pg) {
     cleanups.push(pg.stop);
     env.DATABASE_URL = pg.url;
   }
-  const redis = await ensureRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   cleanups.push(redis.stop);
   env.REDIS_URL = redis.url;
   let inboxUrl = null;
-  if (!env.SMTP_URL) {
-    const mail = await startMailCatcher();
+  if (mail) {
     cleanups.push(mail.stop);
     env.SMTP_URL = mail.smtpUrl;
     inboxUrl = mail.inboxUrl;

@@ -74,6 +74,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       prefix,
       decorateReply: first,
       preCompressed: true,
+      // Our own Cache-Control per file (setHeaders) instead of the plugin's max-age=0.
+      cacheControl: false,
       wildcard: true,
       index: false,
       setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
@@ -83,6 +85,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.register(fastifyStatic, {
     root: config.uploadDir,
     prefix: '/uploads/',
+    cacheControl: false,
     decorateReply: first,
     wildcard: true,
     index: false,
