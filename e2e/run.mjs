@@ -1,13 +1,14 @@
 // Runs the browser tests against the production build: a fresh database on the machine's
 // PostgreSQL, a private Redis prefix, a MailDev inbox, and the real backend serving the
 // built shell and remotes. The tests themselves are node:test files in tests/.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, freePort, httpOk, waitFor } from '../scripts/lib.mjs';
 import { startMailCatcher } from '../scripts/services.mjs';
+import { startFakeStripe } from './fake-stripe/server.mjs';
 
 const pg = createRequire(join(ROOT, 'backend', 'package.json'))('pg');
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,6 +22,8 @@ const dbUrl = new URL(PG_URL);
 dbUrl.pathname = `/${dbName}`;
 
 const mail = await startMailCatcher();
+// Card payments go to a local Stripe-compatible server (fake-stripe/server.mjs), never online.
+const fakeStripe = await startFakeStripe();
 const port = await freePort(3100);
 const uploadDir = mkdtempSync(join(tmpdir(), 'studio-e2e-uploads-'));
 const env = {
@@ -36,6 +39,10 @@ const env = {
   SEED_ADMIN_EMAIL: 'admin@example.com',
   SEED_ADMIN_PASSWORD: 'admin-password-1',
   UPLOAD_DIR: uploadDir,
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+  STRIPE_API_BASE: fakeStripe.url,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 };
 const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
@@ -53,22 +60,25 @@ try {
     : readdirSync(join(ROOT, 'e2e', 'tests'))
         .filter((f) => f.endsWith('.test.mjs'))
         .map((f) => join('e2e', 'tests', f));
-  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+  // Not spawnSync: the fake Stripe lives in this process and must keep answering meanwhile.
+  const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: ROOT,
     stdio: 'inherit',
     env: {
       ...process.env,
       E2E_BASE_URL: `http://127.0.0.1:${port}`,
       E2E_MAIL_API: mail.inboxUrl.replace('localhost', '127.0.0.1'),
+      E2E_FAKE_STRIPE_URL: fakeStripe.url,
       E2E_ADMIN_USERNAME: 'admin',
       E2E_ADMIN_PASSWORD: 'admin-password-1',
     },
   });
-  code = res.status ?? 1;
+  code = (await new Promise((resolve) => tests.once('exit', resolve))) ?? 1;
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   await mail.stop();
+  await fakeStripe.close();
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   rmSync(uploadDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
+import { TOASTS } from '@studio/shared';
 import { AdminGate } from './components/admin-gate';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSurface } from './components/admin-surface';
@@ -22,12 +23,29 @@ const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ 
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
-const THEME = { token: { colorPrimary: '#b7791f', borderRadius: 8 } };
+/**
+ * The studio's gold, darkened until white text on it and links in it pass WCAG AA (4.5:1);
+ * the status colours and secondary text likewise (antd's defaults are about 3:1).
+ */
+const THEME = {
+  token: {
+    colorPrimary: '#8f5e13',
+    colorLink: '#8f5e13',
+    colorSuccess: '#237804',
+    colorWarning: '#9a5c00',
+    colorError: '#cf1322',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    borderRadius: 8,
+  },
+};
+/** Spec §9: one toast at a time, shown for 5 s; below the fixed header. */
+const NOTIFICATIONS = { maxCount: TOASTS.limit, duration: TOASTS.durationMs / 1000, top: 72 };
 
 export default function App() {
   return (
     <ConfigProvider theme={THEME} locale={enGB}>
-      <AntApp>
+      <AntApp notification={NOTIFICATIONS}>
         <AdminSurface>
           <Suspense fallback={<FullPageSpin />}>
             <Routes>
@@ -35,7 +53,7 @@ export default function App() {
                 <Route element={<AdminLayout />}>
                   <Route index element={<DashboardPage />} />
                   <Route path="posts" element={<PostsPage />} />
-                  <Route path="posts/new" element={<PostEditorPage />} />
+                  {/* One route for new and existing posts: the editor keeps its state when a new post gets its id. */}
                   <Route path="posts/:postId" element={<PostEditorPage />} />
                   <Route path="categories" element={<CategoriesPage />} />
                   <Route path="tags" element={<TagsPage />} />

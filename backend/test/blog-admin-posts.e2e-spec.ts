@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGES } from '@studio/shared';
 import { createTestApp, TestApp } from './support/test-app';
-import { bearer, createCategory, createPost, createTag, IMAGES, LONG_CONTENT, tokens, Tokens } from './blog-fixtures';
+import {
+  bearer,
+  createCategory,
+  createPost,
+  createTag,
+  IMAGES,
+  LONG_CONTENT,
+  tokens,
+  Tokens,
+} from './blog-fixtures';
 
 /** Staff post management: permissions, the rules of spec §4/§5, sanitising, JSON and multipart. */
 describe('admin blog posts (HTTP)', () => {
@@ -19,7 +28,8 @@ describe('admin blog posts (HTTP)', () => {
   const put = (token: string, id: number) => t.http().put(`/api/admin/blog/posts/${id}`).set(bearer(token));
 
   describe('permissions', () => {
-    const routes: [string, string][] = [
+    type Method = 'get' | 'post' | 'put' | 'delete';
+    const routes: [Method, string][] = [
       ['get', '/api/admin/blog/posts'],
       ['get', '/api/admin/blog/posts/1'],
       ['post', '/api/admin/blog/posts'],
@@ -30,10 +40,14 @@ describe('admin blog posts (HTTP)', () => {
 
     it('answers 401 to anonymous callers and 403 to authors, in the error shape', async () => {
       for (const [method, path] of routes) {
-        const anon = await (t.http() as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path);
+        const anon = await t.http()[method](path);
         expect([method, path, anon.status]).toEqual([method, path, 401]);
-        expect(anon.body).toEqual({ success: false, message: 'Please log in to continue.', code: 'UNAUTHORIZED' });
-        const author = await (t.http() as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path).set(bearer(tk.author));
+        expect(anon.body).toEqual({
+          success: false,
+          message: 'Please log in to continue.',
+          code: 'UNAUTHORIZED',
+        });
+        const author = await t.http()[method](path).set(bearer(tk.author));
         expect([method, path, author.status]).toEqual([method, path, 403]);
         expect(author.body.code).toBe('FORBIDDEN');
       }
@@ -47,7 +61,10 @@ describe('admin blog posts (HTTP)', () => {
 
   describe('create', () => {
     it('creates a draft from a title and content, with the slug, meta title and read time derived', async () => {
-      const res = await post(tk.editor).send({ title: 'Gain Staging 101: Why It Matters!', content: LONG_CONTENT });
+      const res = await post(tk.editor).send({
+        title: 'Gain Staging 101: Why It Matters!',
+        content: LONG_CONTENT,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         success: true,
@@ -95,16 +112,36 @@ describe('admin blog posts (HTTP)', () => {
         [{ slug: 'ab' }, 'slug', MESSAGES.postSlugMin],
         [{ excerpt: 'e'.repeat(501) }, 'excerpt', 'Excerpt must be at most 500 characters'],
         [{ metaTitle: 'm'.repeat(256) }, 'metaTitle', 'Meta title must be at most 255 characters'],
-        [{ metaDescription: 'd'.repeat(301) }, 'metaDescription', 'Meta description must be at most 300 characters'],
+        [
+          { metaDescription: 'd'.repeat(301) },
+          'metaDescription',
+          'Meta description must be at most 300 characters',
+        ],
         [{ focusKeyword: 'k'.repeat(101) }, 'focusKeyword', 'Focus keyword must be at most 100 characters'],
         [{ seo: { title: 't'.repeat(71) } }, 'seo.title', 'SEO title must be at most 70 characters'],
-        [{ seo: { description: 'd'.repeat(161) } }, 'seo.description', 'SEO description must be at most 160 characters'],
-        [{ seo: { canonical: 'javascript:alert(1)' } }, 'seo.canonical', 'The canonical URL must be a full http or https URL'],
+        [
+          { seo: { description: 'd'.repeat(161) } },
+          'seo.description',
+          'SEO description must be at most 160 characters',
+        ],
+        [
+          { seo: { canonical: 'javascript:alert(1)' } },
+          'seo.canonical',
+          'The canonical URL must be a full http or https URL',
+        ],
         [{ status: 'live' }, 'status', 'Status must be draft, published or archived'],
         [{ categoryIds: 'x' }, 'categoryIds', 'Categories must be a list of ids'],
         [{ tagIds: [0] }, 'tagIds', 'Tags must be a list of ids'],
-        [{ publishedAt: 'tomorrow' }, 'publishedAt', 'Publish date must be a date and time such as 2025-01-31T09:00:00Z'],
-        [{ featuredImage: '../../etc/passwd' }, 'featuredImage', 'Featured image must be a file name from the media library'],
+        [
+          { publishedAt: 'tomorrow' },
+          'publishedAt',
+          'Publish date must be a date and time such as 2025-01-31T09:00:00Z',
+        ],
+        [
+          { featuredImage: '../../etc/passwd' },
+          'featuredImage',
+          'Featured image must be a file name from the media library',
+        ],
         [{ authorId: 1 }, 'authorId', 'Unknown field: authorId'],
       ];
       for (const [patch, field, message] of cases) {
@@ -116,14 +153,25 @@ describe('admin blog posts (HTTP)', () => {
     });
 
     it('refuses categories, tags and featured images that do not exist', async () => {
-      const cat = await post(tk.admin).send({ title: 'Linked', content: LONG_CONTENT, categoryIds: [999999] });
+      const cat = await post(tk.admin).send({
+        title: 'Linked',
+        content: LONG_CONTENT,
+        categoryIds: [999999],
+      });
       expect(cat.status).toBe(400);
       expect(cat.body).toMatchObject({ message: 'Category 999999 does not exist', code: 'UNKNOWN_CATEGORY' });
       const tag = await post(tk.admin).send({ title: 'Linked', content: LONG_CONTENT, tagIds: [999999] });
       expect(tag.body).toMatchObject({ message: 'Tag 999999 does not exist', code: 'UNKNOWN_TAG' });
-      const img = await post(tk.admin).send({ title: 'Linked', content: LONG_CONTENT, featuredImage: 'nope.png' });
+      const img = await post(tk.admin).send({
+        title: 'Linked',
+        content: LONG_CONTENT,
+        featuredImage: 'nope.png',
+      });
       expect(img.status).toBe(400);
-      expect(img.body).toMatchObject({ message: 'The featured image is not in the media library', code: 'UNKNOWN_MEDIA' });
+      expect(img.body).toMatchObject({
+        message: 'The featured image is not in the media library',
+        code: 'UNKNOWN_MEDIA',
+      });
     });
 
     it('sanitises the HTML on write: no scripts, event handlers or javascript: links', async () => {
@@ -133,7 +181,9 @@ describe('admin blog posts (HTTP)', () => {
           '<p style="text-align:center;color:red" onclick="x()">Hello <a href="javascript:alert(1)">there</a></p>' +
           '<script>alert("xss")</script><img src="/uploads/x.png" onerror="alert(1)"><iframe src="https://evil.example"></iframe>',
       });
-      expect(res.content).toBe('<p style="text-align:center">Hello <a>there</a></p><img src="/uploads/x.png" />');
+      expect(res.content).toBe(
+        '<p style="text-align:center">Hello <a>there</a></p><img src="/uploads/x.png" />',
+      );
       const stored = await t.http().get(`/api/admin/blog/posts/${res.id}`).set(bearer(tk.admin));
       expect(stored.body.post.content).not.toMatch(/script|onerror|onclick|javascript:|iframe/i);
     });
@@ -151,7 +201,11 @@ describe('admin blog posts (HTTP)', () => {
       expect(draft.publishedAt).toBeNull();
       const first = await put(tk.admin, draft.id).send({ status: 'published' });
       expect(first.status).toBe(200);
-      expect(first.body).toMatchObject({ success: true, message: 'Post updated', post: { status: 'published' } });
+      expect(first.body).toMatchObject({
+        success: true,
+        message: 'Post updated',
+        post: { status: 'published' },
+      });
       const publishedAt = first.body.post.publishedAt;
       expect(Math.abs(Date.parse(publishedAt) - Date.now())).toBeLessThan(60_000);
       await put(tk.admin, draft.id).send({ status: 'draft' }).expect(200);
@@ -161,10 +215,16 @@ describe('admin blog posts (HTTP)', () => {
 
     it('schedules a post with a future publishedAt', async () => {
       const when = new Date(Date.now() + 7 * 86400_000).toISOString();
-      const res = await createPost(t, tk.admin, { title: 'Next week', status: 'published', publishedAt: when });
+      const res = await createPost(t, tk.admin, {
+        title: 'Next week',
+        status: 'published',
+        publishedAt: when,
+      });
       expect(res.publishedAt).toBe(when);
       expect((await t.http().get(`/api/blog/posts/${res.slug}`)).status).toBe(404);
-      await put(tk.admin, res.id).send({ publishedAt: new Date(Date.now() - 1000).toISOString() }).expect(200);
+      await put(tk.admin, res.id)
+        .send({ publishedAt: new Date(Date.now() - 1000).toISOString() })
+        .expect(200);
       expect((await t.http().get(`/api/blog/posts/${res.slug}`)).status).toBe(200);
     });
   });
@@ -219,25 +279,46 @@ describe('admin blog posts (HTTP)', () => {
       const a = await createCategory(t, tk.admin, 'Update A');
       const b = await createCategory(t, tk.admin, 'Update B');
       const tag = await createTag(t, tk.admin, 'Update tag');
-      const created = await createPost(t, tk.admin, { title: 'Before', categoryIds: [a.id], tagIds: [tag.id], excerpt: 'Short' });
+      const created = await createPost(t, tk.admin, {
+        title: 'Before',
+        categoryIds: [a.id],
+        tagIds: [tag.id],
+        excerpt: 'Short',
+      });
       const res = await put(tk.editor, created.id).send({ title: 'After', categoryIds: [b.id, b.id] });
       expect(res.status).toBe(200);
-      expect(res.body.post).toMatchObject({ title: 'After', slug: 'before', excerpt: 'Short', metaTitle: 'After' });
+      expect(res.body.post).toMatchObject({
+        title: 'After',
+        slug: 'before',
+        excerpt: 'Short',
+        metaTitle: 'After',
+      });
       expect(res.body.post.categories.map((c: { id: number }) => c.id)).toEqual([b.id]);
       expect(res.body.post.tags.map((x: { id: number }) => x.id)).toEqual([tag.id]);
       const custom = await put(tk.editor, created.id).send({ metaTitle: 'Custom meta title' });
       expect(custom.body.post.metaTitle).toBe('Custom meta title');
-      const cleared = await put(tk.editor, created.id).send({ slug: 'after', tagIds: [], excerpt: '', metaTitle: '' });
+      const cleared = await put(tk.editor, created.id).send({
+        slug: 'after',
+        tagIds: [],
+        excerpt: '',
+        metaTitle: '',
+      });
       expect(cleared.body.post).toMatchObject({ slug: 'after', tags: [], excerpt: null, metaTitle: 'After' });
     });
 
     it('deletes a post and its links to categories and tags', async () => {
       const cat = await createCategory(t, tk.admin, 'Delete cat');
-      const created = await createPost(t, tk.admin, { title: 'Doomed', categoryIds: [cat.id], status: 'published' });
+      const created = await createPost(t, tk.admin, {
+        title: 'Doomed',
+        categoryIds: [cat.id],
+        status: 'published',
+      });
       const res = await t.http().delete(`/api/admin/blog/posts/${created.id}`).set(bearer(tk.editor));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: 'Post deleted' });
-      expect((await t.http().get(`/api/admin/blog/posts/${created.id}`).set(bearer(tk.admin))).status).toBe(404);
+      expect((await t.http().get(`/api/admin/blog/posts/${created.id}`).set(bearer(tk.admin))).status).toBe(
+        404,
+      );
       const cats = await t.http().get('/api/admin/blog/categories').set(bearer(tk.admin));
       expect(cats.body.categories.find((c: { id: number }) => c.id === cat.id).count).toBe(0);
     });
@@ -252,15 +333,23 @@ describe('admin blog posts (HTTP)', () => {
       expect(all.body.page).toEqual({ limit: 100, offset: 0, totalPages: 1 });
       const created = all.body.posts.map((p: { createdAt: string }) => Date.parse(p.createdAt));
       expect([...created].sort((x, y) => y - x)).toEqual(created);
-      expect(new Set(all.body.posts.map((p: { status: string }) => p.status))).toEqual(new Set(['draft', 'published']));
+      expect(new Set(all.body.posts.map((p: { status: string }) => p.status))).toEqual(
+        new Set(['draft', 'published']),
+      );
 
       const drafts = await t.http().get('/api/admin/blog/posts?status=draft&limit=5').set(bearer(tk.admin));
       expect(drafts.body.posts.every((p: { status: string }) => p.status === 'draft')).toBe(true);
       expect(drafts.body.page.totalPages).toBe(Math.ceil(drafts.body.total / 5));
-      const page2 = await t.http().get('/api/admin/blog/posts?status=draft&limit=5&offset=5').set(bearer(tk.admin));
+      const page2 = await t
+        .http()
+        .get('/api/admin/blog/posts?status=draft&limit=5&offset=5')
+        .set(bearer(tk.admin));
       expect(page2.body.posts[0]?.id).not.toBe(drafts.body.posts[0].id);
 
-      const found = await t.http().get('/api/admin/blog/posts?search=same%20title&status=all').set(bearer(tk.admin));
+      const found = await t
+        .http()
+        .get('/api/admin/blog/posts?search=same%20title&status=all')
+        .set(bearer(tk.admin));
       expect(found.body.total).toBe(3);
       const bad = await t.http().get('/api/admin/blog/posts?status=deleted').set(bearer(tk.admin));
       expect(bad.status).toBe(400);
@@ -287,7 +376,10 @@ describe('admin blog posts (HTTP)', () => {
   describe('multipart', () => {
     it('creates a post from a data field and a featured image file', async () => {
       const res = await post(tk.editor)
-        .field('data', JSON.stringify({ title: 'With a picture', content: LONG_CONTENT, status: 'published' }))
+        .field(
+          'data',
+          JSON.stringify({ title: 'With a picture', content: LONG_CONTENT, status: 'published' }),
+        )
         .attach('featuredImage', IMAGES.png, { filename: 'cover.png', contentType: 'image/png' });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Post created');
@@ -307,23 +399,42 @@ describe('admin blog posts (HTTP)', () => {
         .field('data', JSON.stringify({ title: 'Picture now' }))
         .attach('featuredImage', IMAGES.jpeg, { filename: 'x.jpg', contentType: 'image/jpeg' });
       expect(up.status).toBe(200);
-      expect(up.body.post).toMatchObject({ title: 'Picture now', featuredImage: expect.stringMatching(/\.jpg$/) });
-      const other = await t.http().post('/api/admin/blog/media').set(bearer(tk.admin)).attach('file', IMAGES.gif, 'a.gif');
+      expect(up.body.post).toMatchObject({
+        title: 'Picture now',
+        featuredImage: expect.stringMatching(/\.jpg$/),
+      });
+      const other = await t
+        .http()
+        .post('/api/admin/blog/media')
+        .set(bearer(tk.admin))
+        .attach('file', IMAGES.gif, 'a.gif');
       const picked = await put(tk.admin, created.id).send({ featuredImage: other.body.media.fileName });
       expect(picked.body.post.featuredImage).toBe(other.body.media.fileName);
-      const viaUrl = await put(tk.admin, created.id).send({ featuredImage: `/uploads/${up.body.post.featuredImage}` });
+      const viaUrl = await put(tk.admin, created.id).send({
+        featuredImage: `/uploads/${up.body.post.featuredImage}`,
+      });
       expect(viaUrl.body.post.featuredImage).toBe(up.body.post.featuredImage);
       const removed = await put(tk.admin, created.id).send({ featuredImage: null });
       expect(removed.body.post.featuredImage).toBeNull();
     });
 
     it('validates the data field exactly like a JSON body', async () => {
-      const invalid = await post(tk.admin).field('data', JSON.stringify({ title: 'ab', content: LONG_CONTENT }));
+      const invalid = await post(tk.admin).field(
+        'data',
+        JSON.stringify({ title: 'ab', content: LONG_CONTENT }),
+      );
       expect(invalid.status).toBe(400);
-      expect(invalid.body).toMatchObject({ message: 'Title must be at least 3 characters', code: 'VALIDATION_FAILED' });
+      expect(invalid.body).toMatchObject({
+        message: 'Title must be at least 3 characters',
+        code: 'VALIDATION_FAILED',
+      });
       const notJson = await post(tk.admin).field('data', '{"title":');
       expect(notJson.status).toBe(400);
-      expect(notJson.body).toEqual({ success: false, message: 'The data field is not valid JSON.', code: 'BAD_REQUEST' });
+      expect(notJson.body).toEqual({
+        success: false,
+        message: 'The data field is not valid JSON.',
+        code: 'BAD_REQUEST',
+      });
       const stray = await post(tk.admin).field('data', '{}').field('title', 'x');
       expect(stray.status).toBe(400);
       expect(stray.body.message).toBe('Unknown field: title');
@@ -332,9 +443,16 @@ describe('admin blog posts (HTTP)', () => {
     it('refuses a featured image that is not a JPEG, PNG, WebP or GIF', async () => {
       const res = await post(tk.admin)
         .field('data', JSON.stringify({ title: 'Bad picture', content: LONG_CONTENT }))
-        .attach('featuredImage', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { filename: 'x.png', contentType: 'image/png' });
+        .attach('featuredImage', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), {
+          filename: 'x.png',
+          contentType: 'image/png',
+        });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'Only JPEG, PNG, WebP and GIF images can be uploaded.', code: 'UNSUPPORTED_FILE_TYPE' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Only JPEG, PNG, WebP and GIF images can be uploaded.',
+        code: 'UNSUPPORTED_FILE_TYPE',
+      });
       const list = await t.http().get('/api/admin/blog/posts?search=Bad%20picture').set(bearer(tk.admin));
       expect(list.body.total).toBe(0);
     });

@@ -20,7 +20,8 @@ describe('blog comments (HTTP)', () => {
   afterAll(() => t.close());
   beforeEach(() => resetRateLimits(t));
 
-  const comments = () => t.app.get(DataSource).query(`SELECT * FROM comments ORDER BY id`) as Promise<Record<string, unknown>[]>;
+  const comments = () =>
+    t.app.get(DataSource).query(`SELECT * FROM comments ORDER BY id`) as Promise<Record<string, unknown>[]>;
 
   it('stores a comment unapproved and thanks the visitor', async () => {
     const res = await t.http().post(`/api/blog/posts/${live.slug}/comments`).send(good);
@@ -28,7 +29,13 @@ describe('blog comments (HTTP)', () => {
     expect(res.body).toEqual({ success: true, message: THANKS });
     const rows = await comments();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ post_id: live.id, author_name: 'Ana', author_email: 'ana@example.com', approved: false, user_id: null });
+    expect(rows[0]).toMatchObject({
+      post_id: live.id,
+      author_name: 'Ana',
+      author_email: 'ana@example.com',
+      approved: false,
+      user_id: null,
+    });
     const publicList = await t.http().get(`/api/blog/posts/${live.slug}/comments`);
     expect(publicList.body).toEqual({ success: true, comments: [] });
   });
@@ -44,9 +51,16 @@ describe('blog comments (HTTP)', () => {
     ];
     for (const [patch, field, message] of cases) {
       await resetRateLimits(t);
-      const res = await t.http().post(`/api/blog/posts/${live.slug}/comments`).send({ ...good, ...patch });
+      const res = await t
+        .http()
+        .post(`/api/blog/posts/${live.slug}/comments`)
+        .send({ ...good, ...patch });
       expect([field, res.status]).toEqual([field, 400]);
-      expect(res.body).toMatchObject({ success: false, message, errors: expect.arrayContaining([{ field, message }]) });
+      expect(res.body).toMatchObject({
+        success: false,
+        message,
+        errors: expect.arrayContaining([{ field, message }]),
+      });
     }
   });
 
@@ -59,7 +73,10 @@ describe('blog comments (HTTP)', () => {
 
   it('answers a bot that fills the honeypot like anyone else, but keeps nothing', async () => {
     const before = (await comments()).length;
-    const res = await t.http().post(`/api/blog/posts/${live.slug}/comments`).send({ ...good, website: 'http://spam.example' });
+    const res = await t
+      .http()
+      .post(`/api/blog/posts/${live.slug}/comments`)
+      .send({ ...good, website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: THANKS });
     expect(await comments()).toHaveLength(before);
@@ -67,7 +84,12 @@ describe('blog comments (HTTP)', () => {
 
   it('lets staff list, approve, unapprove and delete; only approved comments are public', async () => {
     const token = await registerAndLogin(t, 'commenter');
-    await t.http().post(`/api/blog/posts/${live.slug}/comments`).set(bearer(token)).send({ ...good, authorName: 'Member', content: 'Logged in comment' }).expect(201);
+    await t
+      .http()
+      .post(`/api/blog/posts/${live.slug}/comments`)
+      .set(bearer(token))
+      .send({ ...good, authorName: 'Member', content: 'Logged in comment' })
+      .expect(201);
 
     for (const path of ['/api/admin/blog/comments', '/api/admin/blog/comments/1/approve']) {
       const method = path.endsWith('approve') ? 'put' : 'get';
@@ -79,16 +101,34 @@ describe('blog comments (HTTP)', () => {
     expect(pending.status).toBe(200);
     expect(pending.body.total).toBe(2);
     const member = pending.body.comments.find((c: { authorName: string }) => c.authorName === 'Member');
-    expect(member).toMatchObject({ authorEmail: 'ana@example.com', approved: false, post: { id: live.id, title: 'Commentable', slug: live.slug } });
+    expect(member).toMatchObject({
+      authorEmail: 'ana@example.com',
+      approved: false,
+      post: { id: live.id, title: 'Commentable', slug: live.slug },
+    });
     expect((await comments()).find((c) => c.id === member.id)?.user_id).toEqual(expect.any(Number));
 
-    const approve = await t.http().put(`/api/admin/blog/comments/${member.id}/approve`).set(bearer(tk.editor));
+    const approve = await t
+      .http()
+      .put(`/api/admin/blog/comments/${member.id}/approve`)
+      .set(bearer(tk.editor));
     expect(approve.status).toBe(200);
-    expect(approve.body).toMatchObject({ success: true, message: 'Comment approved', comment: { id: member.id, approved: true } });
+    expect(approve.body).toMatchObject({
+      success: true,
+      message: 'Comment approved',
+      comment: { id: member.id, approved: true },
+    });
 
     const publicList = await t.http().get(`/api/blog/posts/${live.slug}/comments`);
     expect(publicList.body.comments).toEqual([
-      { id: member.id, postId: live.id, parentId: null, authorName: 'Member', content: 'Logged in comment', createdAt: expect.any(String) },
+      {
+        id: member.id,
+        postId: live.id,
+        parentId: null,
+        authorName: 'Member',
+        content: 'Logged in comment',
+        createdAt: expect.any(String),
+      },
     ]);
 
     const approved = await t.http().get('/api/admin/blog/comments?status=approved').set(bearer(tk.admin));
@@ -98,20 +138,33 @@ describe('blog comments (HTTP)', () => {
     const stats = await t.http().get('/api/admin/blog/stats').set(bearer(tk.admin));
     expect(stats.body.pendingComments).toBe(1);
 
-    const reply = await t.http().post(`/api/blog/posts/${live.slug}/comments`).send({ ...good, content: 'A reply to you', parentId: member.id });
+    const reply = await t
+      .http()
+      .post(`/api/blog/posts/${live.slug}/comments`)
+      .send({ ...good, content: 'A reply to you', parentId: member.id });
     expect(reply.status).toBe(201);
-    const badParent = await t.http().post(`/api/blog/posts/${live.slug}/comments`).send({ ...good, parentId: 999999 });
+    const badParent = await t
+      .http()
+      .post(`/api/blog/posts/${live.slug}/comments`)
+      .send({ ...good, parentId: 999999 });
     expect(badParent.status).toBe(400);
     expect(badParent.body.message).toBe('The comment you are replying to does not exist');
 
-    const unapprove = await t.http().put(`/api/admin/blog/comments/${member.id}/unapprove`).set(bearer(tk.editor));
+    const unapprove = await t
+      .http()
+      .put(`/api/admin/blog/comments/${member.id}/unapprove`)
+      .set(bearer(tk.editor));
     expect(unapprove.body).toMatchObject({ message: 'Comment unapproved', comment: { approved: false } });
     expect((await t.http().get(`/api/blog/posts/${live.slug}/comments`)).body.comments).toEqual([]);
 
     const del = await t.http().delete(`/api/admin/blog/comments/${member.id}`).set(bearer(tk.editor));
     expect(del.body).toEqual({ success: true, message: 'Comment deleted' });
-    expect((await t.http().put(`/api/admin/blog/comments/${member.id}/approve`).set(bearer(tk.editor))).status).toBe(404);
-    expect((await t.http().get('/api/admin/blog/comments?status=everything').set(bearer(tk.editor))).status).toBe(400);
+    expect(
+      (await t.http().put(`/api/admin/blog/comments/${member.id}/approve`).set(bearer(tk.editor))).status,
+    ).toBe(404);
+    expect(
+      (await t.http().get('/api/admin/blog/comments?status=everything').set(bearer(tk.editor))).status,
+    ).toBe(400);
   });
 
   it('limits how many comments one address can send in a minute', async () => {
@@ -122,6 +175,10 @@ describe('blog comments (HTTP)', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
     const limited = await t.http().post(`/api/blog/posts/${live.slug}/comments`).send(good);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' });
+    expect(limited.body).toEqual({
+      success: false,
+      message: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+    });
   });
 });

@@ -10,7 +10,11 @@ export interface Tokens {
 }
 
 /** Registers `username` and gives it a role directly in the database (there is no API for that yet). */
-export async function userWithRole(t: TestApp, username: string, role: 'admin' | 'editor' | 'author'): Promise<string> {
+export async function userWithRole(
+  t: TestApp,
+  username: string,
+  role: 'admin' | 'editor' | 'author',
+): Promise<string> {
   const token = await registerAndLogin(t, username);
   await t.app.get(DataSource).query(`UPDATE users SET role = $1 WHERE username = $2`, [role, username]);
   return token;
@@ -26,7 +30,8 @@ export async function tokens(t: TestApp, prefix = 'blog'): Promise<Tokens> {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export const LONG_CONTENT = '<p>Gain staging keeps every plugin in its sweet spot and leaves headroom for the mix bus.</p>';
+export const LONG_CONTENT =
+  '<p>Gain staging keeps every plugin in its sweet spot and leaves headroom for the mix bus.</p>';
 
 export interface PostBody {
   title: string;
@@ -45,26 +50,54 @@ export async function createPost(t: TestApp, token: string, body: PostBody) {
   return res.body.post;
 }
 
-export async function createCategory(t: TestApp, token: string, name: string, extra: Record<string, unknown> = {}) {
-  const res = await t.http().post('/api/admin/blog/categories').set(bearer(token)).send({ name, ...extra });
-  if (res.status !== 201) throw new Error(`create category failed: ${res.status} ${JSON.stringify(res.body)}`);
+export async function createCategory(
+  t: TestApp,
+  token: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await t
+    .http()
+    .post('/api/admin/blog/categories')
+    .set(bearer(token))
+    .send({ name, ...extra });
+  if (res.status !== 201)
+    throw new Error(`create category failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.category;
 }
 
-export async function createTag(t: TestApp, token: string, name: string, extra: Record<string, unknown> = {}) {
-  const res = await t.http().post('/api/admin/blog/tags').set(bearer(token)).send({ name, ...extra });
+export async function createTag(
+  t: TestApp,
+  token: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await t
+    .http()
+    .post('/api/admin/blog/tags')
+    .set(bearer(token))
+    .send({ name, ...extra });
   if (res.status !== 201) throw new Error(`create tag failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.tag;
 }
 
 /** Real 1x1 images (file-type reads the first bytes, so these are recognised as what they are). */
 export const IMAGES = {
-  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
   gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]),
+  jpeg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+    Buffer.alloc(64),
+    Buffer.from([0xff, 0xd9]),
+  ]),
   webp: Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64'),
 };
-export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+export const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>',
+);
 
 /** Forgets every rate-limit counter of this app, so one test's requests do not throttle the next. */
 export async function resetRateLimits(t: TestApp): Promise<void> {

@@ -15,7 +15,11 @@ describe('public blog (HTTP)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tk = await tokens(t, 'pub');
-    await t.app.get(DataSource).query(`UPDATE users SET display_name = 'Studio Admin', bio = 'Engineer and producer.' WHERE username = 'admin'`);
+    await t.app
+      .get(DataSource)
+      .query(
+        `UPDATE users SET display_name = 'Studio Admin', bio = 'Engineer and producer.' WHERE username = 'admin'`,
+      );
     mixing = await createCategory(t, tk.admin, 'Mixing');
     mastering = await createCategory(t, tk.admin, 'Mastering');
     vocalsTag = await createTag(t, tk.admin, 'Vocals');
@@ -23,7 +27,8 @@ describe('public blog (HTTP)', () => {
     for (let i = 1; i <= 8; i++) {
       const post = await createPost(t, tk.admin, {
         title: i === 3 ? 'Mastering for streaming loudness' : `Studio notes ${i}`,
-        content: i === 5 ? '<p>How we comp vocals: pick the best take line by line, then glue them.</p>' : undefined,
+        content:
+          i === 5 ? '<p>How we comp vocals: pick the best take line by line, then glue them.</p>' : undefined,
         status: 'published',
         publishedAt: new Date(Date.UTC(2024, 0, i, 9)).toISOString(),
         categoryIds: i % 2 ? [mixing.id] : [mastering.id],
@@ -33,7 +38,11 @@ describe('public blog (HTTP)', () => {
     }
     await createPost(t, tk.admin, { title: 'Secret draft', status: 'draft', categoryIds: [mixing.id] });
     await createPost(t, tk.admin, { title: 'Old archived post', status: 'archived' });
-    await createPost(t, tk.admin, { title: 'Scheduled for next year', status: 'published', publishedAt: new Date(Date.now() + 365 * 86400_000).toISOString() });
+    await createPost(t, tk.admin, {
+      title: 'Scheduled for next year',
+      status: 'published',
+      publishedAt: new Date(Date.now() + 365 * 86400_000).toISOString(),
+    });
   });
   afterAll(() => t.close());
 
@@ -45,14 +54,22 @@ describe('public blog (HTTP)', () => {
     expect(res.body.total).toBe(8);
     expect(res.body.page).toEqual({ limit: 6, offset: 0, totalPages: 2 });
     expect(res.body.posts.map((p: { title: string }) => p.title)).toEqual([
-      'Studio notes 8', 'Studio notes 7', 'Studio notes 6', 'Studio notes 5', 'Studio notes 4', 'Mastering for streaming loudness',
+      'Studio notes 8',
+      'Studio notes 7',
+      'Studio notes 6',
+      'Studio notes 5',
+      'Studio notes 4',
+      'Mastering for streaming loudness',
     ]);
   });
 
   it('pages with limit and offset, and accepts (and ignores) status=published', async () => {
     const res = await t.http().get('/api/blog/posts?limit=6&offset=6&status=published');
     expect(res.status).toBe(200);
-    expect(res.body.posts.map((p: { title: string }) => p.title)).toEqual(['Studio notes 2', 'Studio notes 1']);
+    expect(res.body.posts.map((p: { title: string }) => p.title)).toEqual([
+      'Studio notes 2',
+      'Studio notes 1',
+    ]);
     expect(res.body.page).toEqual({ limit: 6, offset: 6, totalPages: 2 });
     const drafts = await t.http().get('/api/blog/posts?status=draft&limit=100');
     expect(drafts.body.total).toBe(8);
@@ -78,7 +95,12 @@ describe('public blog (HTTP)', () => {
       readTimeMinutes: 1,
       metaTitle: 'Studio notes 5',
       excerpt: 'How we comp vocals: pick the best take line by line, then glue them.',
-      author: { displayName: 'Studio Admin', username: 'admin', bio: 'Engineer and producer.', profileImage: null },
+      author: {
+        displayName: 'Studio Admin',
+        username: 'admin',
+        bio: 'Engineer and producer.',
+        profileImage: null,
+      },
       categories: [{ id: mixing.id, name: 'Mixing', slug: 'mixing' }],
       tags: [{ id: vocalsTag.id, name: 'Vocals', slug: 'vocals' }],
     });
@@ -91,7 +113,11 @@ describe('public blog (HTTP)', () => {
   it('filters by category and by tag', async () => {
     const byCategory = await t.http().get(`/api/blog/posts?categoryId=${mastering.id}&limit=100`);
     expect(byCategory.body.total).toBe(4);
-    expect(byCategory.body.posts.every((p: { categories: { id: number }[] }) => p.categories[0].id === mastering.id)).toBe(true);
+    expect(
+      byCategory.body.posts.every(
+        (p: { categories: { id: number }[] }) => p.categories[0].id === mastering.id,
+      ),
+    ).toBe(true);
     const byTag = await t.http().get(`/api/blog/posts?tagId=${vocalsTag.id}`);
     expect(byTag.body.posts.map((p: { title: string }) => p.title)).toEqual(['Studio notes 5']);
     const both = await t.http().get(`/api/blog/posts?tagId=${vocalsTag.id}&categoryId=${mastering.id}`);
@@ -100,7 +126,9 @@ describe('public blog (HTTP)', () => {
 
   it('searches title, excerpt and content, whole words, other word forms and partly typed words', async () => {
     const search = async (q: string) =>
-      (await t.http().get(`/api/blog/posts?limit=100&search=${encodeURIComponent(q)}`)).body.posts.map((p: { title: string }) => p.title);
+      (await t.http().get(`/api/blog/posts?limit=100&search=${encodeURIComponent(q)}`)).body.posts.map(
+        (p: { title: string }) => p.title,
+      );
     expect(await search('mastering')).toEqual(['Mastering for streaming loudness']);
     expect(await search('MASTER')).toEqual(['Mastering for streaming loudness']);
     expect(await search('masteri')).toEqual(['Mastering for streaming loudness']);
@@ -140,11 +168,21 @@ describe('public blog (HTTP)', () => {
     const res = await t.http().get('/api/blog/posts/studio-notes-5');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.post).toMatchObject({ title: 'Studio notes 5', tags: [{ name: 'Vocals' }], author: { username: 'admin' } });
+    expect(res.body.post).toMatchObject({
+      title: 'Studio notes 5',
+      tags: [{ name: 'Vocals' }],
+      author: { username: 'admin' },
+    });
   });
 
   it('answers 404 in the error shape for drafts, archived, scheduled and unknown slugs', async () => {
-    for (const slug of ['secret-draft', 'old-archived-post', 'scheduled-for-next-year', 'no-such-post', '%E2%9C%93']) {
+    for (const slug of [
+      'secret-draft',
+      'old-archived-post',
+      'scheduled-for-next-year',
+      'no-such-post',
+      '%E2%9C%93',
+    ]) {
       const res = await t.http().get(`/api/blog/posts/${slug}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: 'Post not found', code: 'POST_NOT_FOUND' });
@@ -156,13 +194,28 @@ describe('public blog (HTTP)', () => {
     expect(cats.status).toBe(200);
     expect(cats.body.success).toBe(true);
     expect(cats.body.categories).toEqual([
-      expect.objectContaining({ id: mastering.id, name: 'Mastering', slug: 'mastering', description: null, count: 4 }),
+      expect.objectContaining({
+        id: mastering.id,
+        name: 'Mastering',
+        slug: 'mastering',
+        description: null,
+        count: 4,
+      }),
       expect.objectContaining({ id: mixing.id, name: 'Mixing', slug: 'mixing', count: 4 }),
     ]);
     const tags = await t.http().get('/api/blog/tags');
     expect(tags.body).toEqual({
       success: true,
-      tags: [expect.objectContaining({ id: vocalsTag.id, name: 'Vocals', slug: 'vocals', description: null, createdAt: expect.any(String), count: 1 })],
+      tags: [
+        expect.objectContaining({
+          id: vocalsTag.id,
+          name: 'Vocals',
+          slug: 'vocals',
+          description: null,
+          createdAt: expect.any(String),
+          count: 1,
+        }),
+      ],
     });
   });
 
@@ -173,36 +226,48 @@ describe('public blog (HTTP)', () => {
     await t.http().get('/api/blog/categories');
 
     const target = published[0];
-    await t.http().put(`/api/admin/blog/posts/${target.id}`).set(bearer(tk.editor)).send({ title: 'Studio notes one', categoryIds: [mastering.id] }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/blog/posts/${target.id}`)
+      .set(bearer(tk.editor))
+      .send({ title: 'Studio notes one', categoryIds: [mastering.id] })
+      .expect(200);
     expect((await t.http().get('/api/blog/posts/studio-notes-1')).body.post.title).toBe('Studio notes one');
     const list = await t.http().get('/api/blog/posts?limit=100');
     expect(list.body.posts.map((p: { title: string }) => p.title)).toContain('Studio notes one');
     const cats = await t.http().get('/api/blog/categories');
     expect(cats.body.categories.find((c: { id: number }) => c.id === mastering.id).count).toBe(5);
 
-    await t.http().put(`/api/admin/blog/posts/${target.id}`).set(bearer(tk.editor)).send({ status: 'draft' }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/blog/posts/${target.id}`)
+      .set(bearer(tk.editor))
+      .send({ status: 'draft' })
+      .expect(200);
     expect((await t.http().get('/api/blog/posts/studio-notes-1')).status).toBe(404);
     expect((await t.http().get('/api/blog/posts?limit=100')).body.total).toBe(7);
-    await t.http().put(`/api/admin/blog/posts/${target.id}`).set(bearer(tk.editor)).send({ status: 'published' }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/blog/posts/${target.id}`)
+      .set(bearer(tk.editor))
+      .send({ status: 'published' })
+      .expect(200);
     expect((await t.http().get('/api/blog/posts?limit=100')).body.total).toBe(8);
   });
 
-  it('clears the cache of every API process, not only the one that took the write', async () => {
-    // A second instance on the same database and Redis prefix, as behind a load balancer.
-    const other = await createTestApp({ DATABASE_URL: t.config.databaseUrl, REDIS_PREFIX: t.config.redis.prefix });
-    try {
-      const slug = published[1].slug;
-      expect((await other.http().get(`/api/blog/posts/${slug}`)).body.post.title).toBe('Studio notes 2');
-      await t.http().put(`/api/admin/blog/posts/${published[1].id}`).set(bearer(tk.admin)).send({ title: 'Studio notes two' }).expect(200);
-      let title = '';
-      for (let i = 0; i < 20 && title !== 'Studio notes two'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        title = (await other.http().get(`/api/blog/posts/${slug}`)).body.post.title;
-      }
-      expect(title).toBe('Studio notes two');
-    } finally {
-      await other.close();
-    }
+  it('answers a repeated read with the same body and headers as the first, security headers included', async () => {
+    const url = `/api/blog/posts?limit=3&categoryId=${mixing.id}`;
+    const first = await t.http().get(url);
+    const again = await t.http().get(url);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    const { date: _a, ...firstHeaders } = first.headers;
+    const { date: _b, ...againHeaders } = again.headers;
+    expect(againHeaders).toEqual(firstHeaders);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+    const head = await t.http().head(url);
+    expect(head.status).toBe(200);
   });
 
   it('publishes a scheduled post when its time comes, even with the list cached', async () => {
@@ -221,5 +286,32 @@ describe('public blog (HTTP)', () => {
     const res = await t.http().get(`/api/blog/posts/${'x'.repeat(400)}`);
     expect(res.status).toBe(404);
     expect(res.body.message).not.toBe(MESSAGES.slugPattern);
+  });
+  // Last in the file: passport keeps one global 'jwt' strategy, which the second app replaces
+  // with one bound to its own (soon closed) database, so staff calls after it would fail.
+  it('clears the cache of every API process, not only the one that took the write', async () => {
+    // A second instance on the same database and Redis prefix, as behind a load balancer.
+    const other = await createTestApp({
+      DATABASE_URL: t.config.databaseUrl,
+      REDIS_PREFIX: t.config.redis.prefix,
+    });
+    try {
+      const slug = published[1].slug;
+      expect((await other.http().get(`/api/blog/posts/${slug}`)).body.post.title).toBe('Studio notes 2');
+      await t
+        .http()
+        .put(`/api/admin/blog/posts/${published[1].id}`)
+        .set(bearer(tk.admin))
+        .send({ title: 'Studio notes two' })
+        .expect(200);
+      let title = '';
+      for (let i = 0; i < 20 && title !== 'Studio notes two'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        title = (await other.http().get(`/api/blog/posts/${slug}`)).body.post.title;
+      }
+      expect(title).toBe('Studio notes two');
+    } finally {
+      await other.close();
+    }
   });
 });

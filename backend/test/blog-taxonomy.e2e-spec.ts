@@ -30,12 +30,22 @@ describe('blog categories and tags (HTTP)', () => {
 
   describe('categories', () => {
     it('creates with a slug made from the name and answers "Category created"', async () => {
-      const res = await t.http().post('/api/admin/blog/categories').set(bearer(tk.editor)).send({ name: 'Mix & Master Tips', description: 'How we work' });
+      const res = await t
+        .http()
+        .post('/api/admin/blog/categories')
+        .set(bearer(tk.editor))
+        .send({ name: 'Mix & Master Tips', description: 'How we work' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         success: true,
         message: 'Category created',
-        category: { id: expect.any(Number), name: 'Mix & Master Tips', slug: 'mix-master-tips', description: 'How we work', parentId: null },
+        category: {
+          id: expect.any(Number),
+          name: 'Mix & Master Tips',
+          slug: 'mix-master-tips',
+          description: 'How we work',
+          parentId: null,
+        },
       });
     });
 
@@ -58,10 +68,22 @@ describe('blog categories and tags (HTTP)', () => {
 
     it('answers 409 for a name or a chosen slug already in use, and numbers a generated slug', async () => {
       await createCategory(t, tk.admin, 'Mastering');
-      const sameName = await t.http().post('/api/admin/blog/categories').set(bearer(tk.admin)).send({ name: 'mastering' });
+      const sameName = await t
+        .http()
+        .post('/api/admin/blog/categories')
+        .set(bearer(tk.admin))
+        .send({ name: 'mastering' });
       expect(sameName.status).toBe(409);
-      expect(sameName.body).toEqual({ success: false, message: 'A category named "mastering" already exists.', code: 'CATEGORY_EXISTS' });
-      const sameSlug = await t.http().post('/api/admin/blog/categories').set(bearer(tk.admin)).send({ name: 'Other', slug: 'mastering' });
+      expect(sameName.body).toEqual({
+        success: false,
+        message: 'A category named "mastering" already exists.',
+        code: 'CATEGORY_EXISTS',
+      });
+      const sameSlug = await t
+        .http()
+        .post('/api/admin/blog/categories')
+        .set(bearer(tk.admin))
+        .send({ name: 'Other', slug: 'mastering' });
       expect(sameSlug.status).toBe(409);
       expect(sameSlug.body.code).toBe('CATEGORY_SLUG_EXISTS');
       const generated = await createCategory(t, tk.admin, 'Mastering!');
@@ -70,31 +92,63 @@ describe('blog categories and tags (HTTP)', () => {
 
     it('updates (slug regenerated from the name when missing) and answers "Category updated"', async () => {
       const cat = await createCategory(t, tk.admin, 'Old name');
-      const res = await t.http().put(`/api/admin/blog/categories/${cat.id}`).set(bearer(tk.editor)).send({ name: 'New name', description: '' });
+      const res = await t
+        .http()
+        .put(`/api/admin/blog/categories/${cat.id}`)
+        .set(bearer(tk.editor))
+        .send({ name: 'New name', description: '' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, message: 'Category updated', category: { id: cat.id, name: 'New name', slug: 'new-name', description: null } });
-      const keep = await t.http().put(`/api/admin/blog/categories/${cat.id}`).set(bearer(tk.editor)).send({ name: 'New name', slug: 'custom-slug' });
+      expect(res.body).toMatchObject({
+        success: true,
+        message: 'Category updated',
+        category: { id: cat.id, name: 'New name', slug: 'new-name', description: null },
+      });
+      const keep = await t
+        .http()
+        .put(`/api/admin/blog/categories/${cat.id}`)
+        .set(bearer(tk.editor))
+        .send({ name: 'New name', slug: 'custom-slug' });
       expect(keep.body.category.slug).toBe('custom-slug');
-      const missing = await t.http().put('/api/admin/blog/categories/999999').set(bearer(tk.editor)).send({ name: 'Ghost' });
+      const missing = await t
+        .http()
+        .put('/api/admin/blog/categories/999999')
+        .set(bearer(tk.editor))
+        .send({ name: 'Ghost' });
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ success: false, message: 'Category not found', code: 'CATEGORY_NOT_FOUND' });
+      expect(missing.body).toEqual({
+        success: false,
+        message: 'Category not found',
+        code: 'CATEGORY_NOT_FOUND',
+      });
     });
 
     it('nests categories but never inside themselves', async () => {
       const parent = await createCategory(t, tk.admin, 'Parent');
       const child = await createCategory(t, tk.admin, 'Child', { parentId: parent.id });
       expect(child.parentId).toBe(parent.id);
-      const loop = await t.http().put(`/api/admin/blog/categories/${parent.id}`).set(bearer(tk.admin)).send({ name: 'Parent', parentId: child.id });
+      const loop = await t
+        .http()
+        .put(`/api/admin/blog/categories/${parent.id}`)
+        .set(bearer(tk.admin))
+        .send({ name: 'Parent', parentId: child.id });
       expect(loop.status).toBe(400);
       expect(loop.body.message).toBe('A category cannot be placed inside itself');
-      const unknown = await t.http().post('/api/admin/blog/categories').set(bearer(tk.admin)).send({ name: 'Orphan', parentId: 999999 });
+      const unknown = await t
+        .http()
+        .post('/api/admin/blog/categories')
+        .set(bearer(tk.admin))
+        .send({ name: 'Orphan', parentId: 999999 });
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toBe('Category 999999 does not exist');
     });
 
     it('deletes, unlinking its posts, and answers "Category deleted"', async () => {
       const cat = await createCategory(t, tk.admin, 'Short lived');
-      const post = await createPost(t, tk.admin, { title: 'Linked post', status: 'published', categoryIds: [cat.id] });
+      const post = await createPost(t, tk.admin, {
+        title: 'Linked post',
+        status: 'published',
+        categoryIds: [cat.id],
+      });
       const res = await t.http().delete(`/api/admin/blog/categories/${cat.id}`).set(bearer(tk.editor));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: 'Category deleted' });
@@ -107,15 +161,36 @@ describe('blog categories and tags (HTTP)', () => {
 
   describe('tags', () => {
     it('creates, updates and deletes with the spec messages', async () => {
-      const created = await t.http().post('/api/admin/blog/tags').set(bearer(tk.editor)).send({ name: 'Low End', description: 'Bass and kick' });
+      const created = await t
+        .http()
+        .post('/api/admin/blog/tags')
+        .set(bearer(tk.editor))
+        .send({ name: 'Low End', description: 'Bass and kick' });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ success: true, message: 'Tag created', tag: { name: 'Low End', slug: 'low-end', description: 'Bass and kick', createdAt: expect.any(String) } });
+      expect(created.body).toMatchObject({
+        success: true,
+        message: 'Tag created',
+        tag: {
+          name: 'Low End',
+          slug: 'low-end',
+          description: 'Bass and kick',
+          createdAt: expect.any(String),
+        },
+      });
       const id = created.body.tag.id;
-      const updated = await t.http().put(`/api/admin/blog/tags/${id}`).set(bearer(tk.editor)).send({ name: 'Low End', slug: 'bass' });
+      const updated = await t
+        .http()
+        .put(`/api/admin/blog/tags/${id}`)
+        .set(bearer(tk.editor))
+        .send({ name: 'Low End', slug: 'bass' });
       expect(updated.body).toMatchObject({ success: true, message: 'Tag updated', tag: { slug: 'bass' } });
       const deleted = await t.http().delete(`/api/admin/blog/tags/${id}`).set(bearer(tk.editor));
       expect(deleted.body).toEqual({ success: true, message: 'Tag deleted' });
-      expect((await t.http().delete(`/api/admin/blog/tags/${id}`).set(bearer(tk.editor))).body).toEqual({ success: false, message: 'Tag not found', code: 'TAG_NOT_FOUND' });
+      expect((await t.http().delete(`/api/admin/blog/tags/${id}`).set(bearer(tk.editor))).body).toEqual({
+        success: false,
+        message: 'Tag not found',
+        code: 'TAG_NOT_FOUND',
+      });
     });
 
     it('validates the name (2-100) and the slug (at least 2, the slug pattern)', async () => {
@@ -138,7 +213,11 @@ describe('blog categories and tags (HTTP)', () => {
       const dupe = await t.http().post('/api/admin/blog/tags').set(bearer(tk.admin)).send({ name: 'REVERB' });
       expect(dupe.status).toBe(409);
       expect(dupe.body.code).toBe('TAG_EXISTS');
-      const slug = await t.http().post('/api/admin/blog/tags').set(bearer(tk.admin)).send({ name: 'Hall', slug: 'reverb' });
+      const slug = await t
+        .http()
+        .post('/api/admin/blog/tags')
+        .set(bearer(tk.admin))
+        .send({ name: 'Hall', slug: 'reverb' });
       expect(slug.status).toBe(409);
       expect(slug.body.code).toBe('TAG_SLUG_EXISTS');
     });
@@ -148,7 +227,12 @@ describe('blog categories and tags (HTTP)', () => {
     const cat = await createCategory(t, tk.admin, 'Counted');
     const tag = await createTag(t, tk.admin, 'Counted tag');
     await createPost(t, tk.admin, { title: 'Counted draft', categoryIds: [cat.id], tagIds: [tag.id] });
-    await createPost(t, tk.admin, { title: 'Counted live', status: 'published', categoryIds: [cat.id], tagIds: [tag.id] });
+    await createPost(t, tk.admin, {
+      title: 'Counted live',
+      status: 'published',
+      categoryIds: [cat.id],
+      tagIds: [tag.id],
+    });
 
     const staffCats = await t.http().get('/api/admin/blog/categories').set(bearer(tk.editor));
     expect(staffCats.body.success).toBe(true);
@@ -157,9 +241,16 @@ describe('blog categories and tags (HTTP)', () => {
     expect(staffTags.body.tags.find((x: { id: number }) => x.id === tag.id).count).toBe(2);
 
     const publicCats = await t.http().get('/api/blog/categories');
-    expect(publicCats.body.categories.find((c: { id: number }) => c.id === cat.id)).toMatchObject({ name: 'Counted', slug: 'counted', count: 1 });
+    expect(publicCats.body.categories.find((c: { id: number }) => c.id === cat.id)).toMatchObject({
+      name: 'Counted',
+      slug: 'counted',
+      count: 1,
+    });
     const publicTags = await t.http().get('/api/blog/tags');
-    expect(publicTags.body.tags.find((x: { id: number }) => x.id === tag.id)).toMatchObject({ name: 'Counted tag', count: 1 });
+    expect(publicTags.body.tags.find((x: { id: number }) => x.id === tag.id)).toMatchObject({
+      name: 'Counted tag',
+      count: 1,
+    });
     const names = publicCats.body.categories.map((c: { name: string }) => c.name.toLowerCase());
     expect([...names].sort()).toEqual(names);
   });

@@ -7,7 +7,11 @@ import { SmtpSink } from './support/smtp-sink';
 import { createTestApp, TestApp } from './support/test-app';
 
 const ADMIN_INBOX = 'studio-admin@example.com';
-const MAIL_ENV = { MAIL_RETRY_DELAY_MS: '200', ADMIN_NOTIFY_EMAIL: ADMIN_INBOX, PUBLIC_URL: 'https://studio.example.com' };
+const MAIL_ENV = {
+  MAIL_RETRY_DELAY_MS: '200',
+  ADMIN_NOTIFY_EMAIL: ADMIN_INBOX,
+  PUBLIC_URL: 'https://studio.example.com',
+};
 
 const contact = (over: Record<string, unknown> = {}) => ({
   name: 'Ada Lovelace',
@@ -33,7 +37,10 @@ describe('contact (HTTP)', () => {
   beforeEach(() => sink.clear());
 
   it('stores the message, answers the V1 shape and mails the customer and the admin', async () => {
-    const res = await t.http().post('/api/contact').send(contact({ name: '  Ada Lovelace ' }));
+    const res = await t
+      .http()
+      .post('/api/contact')
+      .send(contact({ name: '  Ada Lovelace ' }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
@@ -47,7 +54,9 @@ describe('contact (HTTP)', () => {
     expect(thanks.parsed.subject).toBe('Thanks for contacting Mixdown Studio');
     expect(thanks.parsed.from?.text).toContain('bookings@localhost');
     expect(thanks.parsed.messageId).toBe(`<contact-${row.id}-thank-you@localhost>`);
-    expect(thanks.parsed.text).toContain("We've received your message and will get back to you within 24-48 hours.");
+    expect(thanks.parsed.text).toContain(
+      "We've received your message and will get back to you within 24-48 hours.",
+    );
     expect(thanks.parsed.text).toContain('Service: Mix & Master');
     expect(thanks.parsed.text).toContain('https://studio.example.com/services-checkout');
     expect(thanks.parsed.html).toContain('href="https://studio.example.com/services-checkout"');
@@ -63,7 +72,10 @@ describe('contact (HTTP)', () => {
   });
 
   it('answers V2 with each mail as an object carrying its job id', async () => {
-    const res = await t.http().post('/api/contact-v2').send(contact({ email: 'grace@example.com', service: 'production' }));
+    const res = await t
+      .http()
+      .post('/api/contact-v2')
+      .send(contact({ email: 'grace@example.com', service: 'production' }));
     expect(res.status).toBe(201);
     const id = (await rows(t)).at(-1).id;
     expect(res.body).toEqual({
@@ -97,13 +109,21 @@ describe('contact (HTTP)', () => {
     }
     const missing = await t.http().post('/api/contact-v2').send({});
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'message', 'name', 'service']);
+    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'email',
+      'message',
+      'name',
+      'service',
+    ]);
     expect(await rows(t)).toHaveLength(2);
   });
 
   it('treats a filled honeypot as success but keeps and sends nothing', async () => {
     const before = (await rows(t)).length;
-    const res = await t.http().post('/api/contact-v2').send(contact({ email: 'bot@example.com', website: 'http://spam.example' }));
+    const res = await t
+      .http()
+      .post('/api/contact-v2')
+      .send(contact({ email: 'bot@example.com', website: 'http://spam.example' }));
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(res.body.emailStatus.customerThankYou.success).toBe(true);
@@ -116,14 +136,20 @@ describe('contact (HTTP)', () => {
     const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
     const add = jest.spyOn(queue, 'add').mockRejectedValue(new Error('Redis is down'));
     try {
-      const res = await t.http().post('/api/contact-v2').send(contact({ email: 'outage@example.com' }));
+      const res = await t
+        .http()
+        .post('/api/contact-v2')
+        .send(contact({ email: 'outage@example.com' }));
       expect(res.status).toBe(201);
       expect(res.body.success).toBe(true);
       expect(res.body.emailStatus).toEqual({
         customerThankYou: { success: false, messageId: null },
         adminNotification: { success: false, messageId: null },
       });
-      const v1 = await t.http().post('/api/contact').send(contact({ email: 'outage-v1@example.com' }));
+      const v1 = await t
+        .http()
+        .post('/api/contact')
+        .send(contact({ email: 'outage-v1@example.com' }));
       expect(v1.body.emailStatus).toEqual({ customerThankYou: false });
     } finally {
       add.mockRestore();
@@ -146,13 +172,18 @@ describe('contact while the SMTP server is down (HTTP)', () => {
     await sink.stop();
     const t = await createTestApp({ ...MAIL_ENV, SMTP_URL: sink.url });
     try {
-      const res = await t.http().post('/api/contact').send(contact({ email: 'patient@example.com' }));
+      const res = await t
+        .http()
+        .post('/api/contact')
+        .send(contact({ email: 'patient@example.com' }));
       expect(res.status).toBe(201);
       expect(res.body.emailStatus.customerThankYou).toBe(true);
 
       const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
       const job = await queue.getJob('contact-1-thank-you');
-      await waitUntil(async () => ((await job?.getState()) === 'delayed' ? true : (await job?.isFailed()) ?? false));
+      await waitUntil(async () =>
+        (await job?.getState()) === 'delayed' ? true : ((await job?.isFailed()) ?? false),
+      );
       expect(await job!.getState()).toBe('delayed');
 
       await sink.listen();
@@ -180,10 +211,17 @@ describe('public form rate limits (HTTP)', () => {
   it('answers 429 in the error shape once a client sends too many messages', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.http().post('/api/contact').send(contact({ email: `flood${i}@example.com` }));
+      const res = await t
+        .http()
+        .post('/api/contact')
+        .send(contact({ email: `flood${i}@example.com` }));
       statuses.push(res.status);
       if (res.status === 429) {
-        expect(res.body).toEqual({ success: false, message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' });
+        expect(res.body).toEqual({
+          success: false,
+          message: 'Too many requests. Please wait a moment and try again.',
+          code: 'RATE_LIMITED',
+        });
       }
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
@@ -193,12 +231,28 @@ describe('public form rate limits (HTTP)', () => {
 
   it('limits newsletter sign-ups and referral codes per client too', async () => {
     const subscribe = [];
-    for (let i = 0; i < 11; i++) subscribe.push((await t.http().post('/api/newsletter/subscribe').send({ email: `fan${i}@example.com` })).status);
+    for (let i = 0; i < 11; i++)
+      subscribe.push(
+        (
+          await t
+            .http()
+            .post('/api/newsletter/subscribe')
+            .send({ email: `fan${i}@example.com` })
+        ).status,
+      );
     expect(subscribe.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(subscribe[10]).toBe(429);
 
     const generate = [];
-    for (let i = 0; i < 11; i++) generate.push((await t.http().post('/api/referral/generate').send({ email: `ref${i}@example.com` })).status);
+    for (let i = 0; i < 11; i++)
+      generate.push(
+        (
+          await t
+            .http()
+            .post('/api/referral/generate')
+            .send({ email: `ref${i}@example.com` })
+        ).status,
+      );
     expect(generate.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(generate[10]).toBe(429);
   });

@@ -1,5 +1,6 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
+import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
 import { SmtpSink } from './support/smtp-sink';
@@ -75,7 +76,13 @@ describe('mail pipeline (HTTP)', () => {
       template: 'payment-admin',
       to: ADMIN_INBOX,
       subject: 'New payment: £30.00 for Mix',
-      context: { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_9', customerEmail: 'c@example.com', referralCode: 'ABCDEFGH' },
+      context: {
+        serviceName: 'Mix',
+        amountFormatted: '£30.00',
+        transactionId: 'pi_9',
+        customerEmail: 'c@example.com',
+        referralCode: 'ABCDEFGH',
+      },
     });
     const [m] = await sink.waitForMailsTo(ADMIN_INBOX);
     expect(m.parsed.text).toContain('Referral code: ABCDEFGH');
@@ -98,39 +105,58 @@ describe('mail pipeline (HTTP)', () => {
 
   it('does not retry a permanent refusal and keeps the failed job; the stats endpoint counts it', async () => {
     sink.rejectRecipients.add('gone@example.com');
-    const id = await mail.enqueue({ template: 'customer-test', to: 'gone@example.com', subject: 'Bounce', context: {} });
+    const id = await mail.enqueue({
+      template: 'customer-test',
+      to: 'gone@example.com',
+      subject: 'Bounce',
+      context: {},
+    });
     const job = await waitForJob(queue, id, (s) => s === 'failed');
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toMatch(/550/);
 
     const stats = await t.http().get('/api/admin/stats/messaging').set('authorization', `Bearer ${admin}`);
     expect(stats.status).toBe(200);
-    expect(stats.body).toEqual({ success: true, contactsThisMonth: 0, subscribersThisMonth: 0, failedMailJobs: 1 });
+    expect(stats.body).toEqual({
+      success: true,
+      contactsThisMonth: 0,
+      subscribersThisMonth: 0,
+      failedMailJobs: 1,
+    });
     expect((await t.http().get('/api/admin/stats/messaging')).status).toBe(401);
-    expect((await t.http().get('/api/admin/stats/messaging').set('authorization', `Bearer ${author}`)).status).toBe(403);
+    expect(
+      (await t.http().get('/api/admin/stats/messaging').set('authorization', `Bearer ${author}`)).status,
+    ).toBe(403);
   });
 
   it('rejects an unknown template before it reaches the queue', async () => {
-    await expect(mail.enqueue({ template: 'nope' as never, to: 'x@example.com', subject: 'x', context: {} })).rejects.toThrow(
-      'Unknown mail template "nope"',
-    );
+    await expect(
+      mail.enqueue({ template: 'nope' as never, to: 'x@example.com', subject: 'x', context: {} }),
+    ).rejects.toThrow('Unknown mail template "nope"');
   });
 
   describe('email test endpoints', () => {
     const endpoints: [string, Record<string, unknown>][] = [
       ['/api/debug-email', { timestamp: '2025-01-01T00:00:00Z', extraInfo: 'from the test' }],
       ['/api/debug-customer-email', { email: 'tester@example.com' }],
-      ['/api/test-email-delivery', { email: 'tester@outlook.com', provider: 'microsoft', name: 'Tess', service: 'Mixing' }],
+      [
+        '/api/test-email-delivery',
+        { email: 'tester@outlook.com', provider: 'microsoft', name: 'Tess', service: 'Mixing' },
+      ],
     ];
 
     it('refuse anonymous callers (401) and non-admins (403) with an error field', async () => {
       const editor = await registerAndLogin(t, 'maileditor');
-      await t.app.get(MailService); // keep the app warm
-      await (await import('typeorm')).DataSource.prototype.query.call(t.app.get((await import('typeorm')).DataSource), `UPDATE users SET role = 'editor' WHERE username = 'maileditor'`);
+      await t.app.get(DataSource).query(`UPDATE users SET role = 'editor' WHERE username = 'maileditor'`);
       for (const [path, body] of endpoints) {
         const anon = await t.http().post(path).send(body);
         expect(anon.status).toBe(401);
-        expect(anon.body).toEqual({ success: false, message: 'Please log in to continue.', code: 'UNAUTHORIZED', error: 'Please log in to continue.' });
+        expect(anon.body).toEqual({
+          success: false,
+          message: 'Please log in to continue.',
+          code: 'UNAUTHORIZED',
+          error: 'Please log in to continue.',
+        });
         for (const token of [author, editor]) {
           const res = await t.http().post(path).set('authorization', `Bearer ${token}`).send(body);
           expect(res.status).toBe(403);
@@ -146,9 +172,19 @@ describe('mail pipeline (HTTP)', () => {
         .http()
         .post('/api/debug-email')
         .set('authorization', `Bearer ${admin}`)
-        .send({ timestamp: '2025-01-01T00:00:00Z', extraInfo: 'browser: test', subject: 'Hello admin', message: 'Body text here' });
+        .send({
+          timestamp: '2025-01-01T00:00:00Z',
+          extraInfo: 'browser: test',
+          subject: 'Hello admin',
+          message: 'Body text here',
+        });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, recipient: ADMIN_INBOX, timestamp: '2025-01-01T00:00:00Z', messageId: expect.any(String) });
+      expect(res.body).toMatchObject({
+        success: true,
+        recipient: ADMIN_INBOX,
+        timestamp: '2025-01-01T00:00:00Z',
+        messageId: expect.any(String),
+      });
       const [m] = await sink.waitForMailsTo(ADMIN_INBOX);
       expect(m.parsed.subject).toBe('Hello admin');
       expect(m.parsed.text).toContain('Body text here');
@@ -162,16 +198,28 @@ describe('mail pipeline (HTTP)', () => {
     });
 
     it('debug-customer-email mails the given address and validates it', async () => {
-      const res = await t.http().post('/api/debug-customer-email').set('authorization', `Bearer ${admin}`).send({ email: 'tester@example.com' });
+      const res = await t
+        .http()
+        .post('/api/debug-customer-email')
+        .set('authorization', `Bearer ${admin}`)
+        .send({ email: 'tester@example.com' });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       const [m] = await sink.waitForMailsTo('tester@example.com');
       expect(m.parsed.subject).toBe('Test email from Mixdown Studio');
       expect(m.parsed.text).toContain('hello@studio.example.com');
 
-      const empty = await t.http().post('/api/debug-customer-email').set('authorization', `Bearer ${admin}`).send({ email: '' });
+      const empty = await t
+        .http()
+        .post('/api/debug-customer-email')
+        .set('authorization', `Bearer ${admin}`)
+        .send({ email: '' });
       expect(empty.status).toBe(400);
-      expect(empty.body).toMatchObject({ success: false, message: 'Please enter a test email address', error: 'Please enter a test email address' });
+      expect(empty.body).toMatchObject({
+        success: false,
+        message: 'Please enter a test email address',
+        error: 'Please enter a test email address',
+      });
     });
 
     it('test-email-delivery sends the Microsoft test three ways: text only, HTML with text, with an attachment', async () => {
@@ -181,16 +229,25 @@ describe('mail pipeline (HTTP)', () => {
         .set('authorization', `Bearer ${admin}`)
         .send({ email: 'tester@outlook.com', provider: 'microsoft', name: 'Tess', service: 'Mixing' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, recipient: 'tester@outlook.com', provider: 'microsoft' });
-      expect(res.body.results.map((r: { method: string; success: boolean }) => [r.method, r.success])).toEqual([
+      expect(res.body).toMatchObject({
+        success: true,
+        recipient: 'tester@outlook.com',
+        provider: 'microsoft',
+      });
+      expect(
+        res.body.results.map((r: { method: string; success: boolean }) => [r.method, r.success]),
+      ).toEqual([
         ['plain-text', true],
         ['html-with-text', true],
         ['with-attachment', true],
       ]);
       const mails = await sink.waitForMailsTo('tester@outlook.com', 3);
-      const bySubject = (n: number) => mails.find((m) => m.parsed.subject?.startsWith(`Delivery test ${n} of 3`))!;
+      const bySubject = (n: number) =>
+        mails.find((m) => m.parsed.subject?.startsWith(`Delivery test ${n} of 3`))!;
       expect(bySubject(1).parsed.html).toBe(false);
-      expect(bySubject(1).parsed.text).toContain('Delivery method tested: Plain text only (service: Mixing).');
+      expect(bySubject(1).parsed.text).toContain(
+        'Delivery method tested: Plain text only (service: Mixing).',
+      );
       expect(bySubject(2).parsed.html).toContain('Test mail for Tess');
       expect(bySubject(2).parsed.attachments).toHaveLength(0);
       const [file] = bySubject(3).parsed.attachments;
@@ -206,7 +263,11 @@ describe('mail pipeline (HTTP)', () => {
       expect(other.body.results).toHaveLength(1);
       await sink.waitForMailsTo('tester@example.org');
 
-      const bad = await t.http().post('/api/test-email-delivery').set('authorization', `Bearer ${admin}`).send({ email: 'a@b.co', provider: 'aol' });
+      const bad = await t
+        .http()
+        .post('/api/test-email-delivery')
+        .set('authorization', `Bearer ${admin}`)
+        .send({ email: 'a@b.co', provider: 'aol' });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('provider must be microsoft or other');
     });
@@ -214,9 +275,17 @@ describe('mail pipeline (HTTP)', () => {
     it('answers 503 with an error when the queue is unreachable', async () => {
       const add = jest.spyOn(queue, 'add').mockRejectedValue(new Error('Redis is down'));
       try {
-        const res = await t.http().post('/api/debug-customer-email').set('authorization', `Bearer ${admin}`).send({ email: 'later@example.com' });
+        const res = await t
+          .http()
+          .post('/api/debug-customer-email')
+          .set('authorization', `Bearer ${admin}`)
+          .send({ email: 'later@example.com' });
         expect(res.status).toBe(503);
-        expect(res.body).toMatchObject({ success: false, code: 'MAIL_QUEUE_UNAVAILABLE', error: expect.stringContaining('mail queue is unavailable') });
+        expect(res.body).toMatchObject({
+          success: false,
+          code: 'MAIL_QUEUE_UNAVAILABLE',
+          error: expect.stringContaining('mail queue is unavailable'),
+        });
       } finally {
         add.mockRestore();
       }
@@ -232,7 +301,11 @@ describe('mail pipeline (HTTP)', () => {
       expect(page.headers.location).toBe('/auth?redirect=%2Fadmin%2Fqueues');
       const api = await t.http().get('/admin/queues/api/queues');
       expect(api.status).toBe(401);
-      expect(api.body).toEqual({ success: false, message: 'Please log in to continue.', code: 'UNAUTHORIZED' });
+      expect(api.body).toEqual({
+        success: false,
+        message: 'Please log in to continue.',
+        code: 'UNAUTHORIZED',
+      });
       const forged = await t.http().get('/admin/queues/api/queues').set('cookie', 'authToken=not-a-token');
       expect(forged.status).toBe(401);
       const action = await t.http().put('/admin/queues/api/queues/pause');
@@ -243,15 +316,26 @@ describe('mail pipeline (HTTP)', () => {
       const api = await t.http().get('/admin/queues/api/queues').set('authorization', `Bearer ${author}`);
       expect(api.status).toBe(403);
       expect(api.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-      const page = await t.http().get('/admin/queues').set('cookie', `authToken=${author}`).set('accept', 'text/html');
+      const page = await t
+        .http()
+        .get('/admin/queues')
+        .set('cookie', `authToken=${author}`)
+        .set('accept', 'text/html');
       expect(page.status).toBe(403);
       expect(page.text).toContain('Access Denied');
-      const asset = await t.http().get('/admin/queues/static/images/logo.svg').set('authorization', `Bearer ${author}`);
+      const asset = await t
+        .http()
+        .get('/admin/queues/static/images/logo.svg')
+        .set('authorization', `Bearer ${author}`);
       expect(asset.status).toBe(403);
     });
 
     it('shows admins the board with the mail and lottery queues, by cookie or bearer token', async () => {
-      const page = await t.http().get('/admin/queues').set('cookie', `authToken=${admin}`).set('accept', 'text/html');
+      const page = await t
+        .http()
+        .get('/admin/queues')
+        .set('cookie', `authToken=${admin}`)
+        .set('accept', 'text/html');
       expect(page.status).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.text).toContain('<base href="/admin/queues/"');
@@ -278,7 +362,15 @@ describe('mail worker shutdown (HTTP)', () => {
     const completed: string[] = [];
     queue.on('completed', (job) => completed.push(String(job.id)));
     try {
-      await t.app.get(MailService).enqueue({ template: 'customer-test', to: 'inflight@example.com', subject: 'In flight', context: {}, jobId: 'inflight-1' });
+      await t.app
+        .get(MailService)
+        .enqueue({
+          template: 'customer-test',
+          to: 'inflight@example.com',
+          subject: 'In flight',
+          context: {},
+          jobId: 'inflight-1',
+        });
       await waitForJob(queue, 'inflight-1', (s) => s === 'active');
     } finally {
       await t.close();

@@ -8,7 +8,10 @@ import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/
 const ADMIN_INBOX = 'studio-admin@example.com';
 const PUBLIC_URL = 'https://studio.example.com';
 /** Handlebars writes "=" in attribute values as &#x3D;. */
-const decode = (html: string | false) => String(html).replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');
+const decode = (html: string | false | undefined) =>
+  String(html)
+    .replace(/&#x3D;/g, '=')
+    .replace(/&amp;/g, '&');
 
 describe('newsletter (HTTP)', () => {
   let sink: SmtpSink;
@@ -16,7 +19,12 @@ describe('newsletter (HTTP)', () => {
   let db: DataSource;
   beforeAll(async () => {
     sink = await SmtpSink.start();
-    t = await createTestApp({ SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '200', ADMIN_NOTIFY_EMAIL: ADMIN_INBOX, PUBLIC_URL });
+    t = await createTestApp({
+      SMTP_URL: sink.url,
+      MAIL_RETRY_DELAY_MS: '200',
+      ADMIN_NOTIFY_EMAIL: ADMIN_INBOX,
+      PUBLIC_URL,
+    });
     db = t.app.get(DataSource);
   });
   afterAll(async () => {
@@ -30,7 +38,9 @@ describe('newsletter (HTTP)', () => {
     (await db.query('SELECT * FROM newsletter_subscribers WHERE lower(email) = $1', [email]))[0];
 
   function unsubscribeLink(mail: ReceivedMail): string {
-    const match = /https:\/\/studio\.example\.com\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_.-]+/.exec(mail.parsed.text ?? '');
+    const match = /https:\/\/studio\.example\.com\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_.-]+/.exec(
+      mail.parsed.text ?? '',
+    );
     if (!match) throw new Error('no unsubscribe link in the text part');
     return match[0];
   }
@@ -44,7 +54,11 @@ describe('newsletter (HTTP)', () => {
       alreadySubscribed: false,
       emailStatus: { welcome: true },
     });
-    expect(await subscriber('mia@example.com')).toMatchObject({ email: 'mia@example.com', has_discount: false, unsubscribed_at: null });
+    expect(await subscriber('mia@example.com')).toMatchObject({
+      email: 'mia@example.com',
+      has_discount: false,
+      unsubscribed_at: null,
+    });
 
     const [welcome] = await sink.waitForMailsTo('mia@example.com');
     expect(welcome.parsed.subject).toBe('Welcome to the Mixdown Studio newsletter: your free mixing guide');
@@ -57,7 +71,9 @@ describe('newsletter (HTTP)', () => {
 
     const link = unsubscribeLink(welcome);
     expect(decode(welcome.parsed.html)).toContain(`href="${link}"`);
-    expect(welcome.header('list-unsubscribe')).toBe(`<${link}>, <mailto:bookings@localhost?subject=unsubscribe>`);
+    expect(welcome.header('list-unsubscribe')).toBe(
+      `<${link}>, <mailto:bookings@localhost?subject=unsubscribe>`,
+    );
     expect(welcome.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   });
 
@@ -66,18 +82,34 @@ describe('newsletter (HTTP)', () => {
     await sink.waitForMailsTo('leo@example.com');
     const again = await subscribe({ email: 'LEO@example.com' });
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ success: true, alreadySubscribed: true, emailStatus: { welcome: null } });
-    expect(again.body.message).toBe("You're already subscribed. Keep an eye on your inbox for the next newsletter.");
-    expect(await db.query(`SELECT id FROM newsletter_subscribers WHERE lower(email) = 'leo@example.com'`)).toHaveLength(1);
+    expect(again.body).toMatchObject({
+      success: true,
+      alreadySubscribed: true,
+      emailStatus: { welcome: null },
+    });
+    expect(again.body.message).toBe(
+      "You're already subscribed. Keep an eye on your inbox for the next newsletter.",
+    );
+    expect(
+      await db.query(`SELECT id FROM newsletter_subscribers WHERE lower(email) = 'leo@example.com'`),
+    ).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 700));
     expect(sink.to('leo@example.com')).toHaveLength(1);
   });
 
   it('keeps concurrent sign-ups of one address to one row and one welcome', async () => {
     const newsletter = t.app.get(NewsletterService);
-    const results = await Promise.all(['rush@example.com', 'RUSH@example.com', 'Rush@Example.com'].map((e) => newsletter.subscribe(e)));
-    expect(results.map((r) => r.status).sort()).toEqual(['already-subscribed', 'already-subscribed', 'subscribed']);
-    expect(await db.query(`SELECT id FROM newsletter_subscribers WHERE lower(email) = 'rush@example.com'`)).toHaveLength(1);
+    const results = await Promise.all(
+      ['rush@example.com', 'RUSH@example.com', 'Rush@Example.com'].map((e) => newsletter.subscribe(e)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([
+      'already-subscribed',
+      'already-subscribed',
+      'subscribed',
+    ]);
+    expect(
+      await db.query(`SELECT id FROM newsletter_subscribers WHERE lower(email) = 'rush@example.com'`),
+    ).toHaveLength(1);
     await sink.waitForMailsTo('rush@example.com');
     await new Promise((r) => setTimeout(r, 500));
     expect(sink.to('rush@example.com')).toHaveLength(1);
@@ -88,17 +120,25 @@ describe('newsletter (HTTP)', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please enter your email address to subscribe');
     const bad = await subscribe({ email: 'nope' });
-    expect(bad.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Please enter a valid email address' });
+    expect(bad.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a valid email address',
+    });
     const long = await subscribe({ email: `${'a'.repeat(250)}@example.com` });
     expect(long.status).toBe(400);
   });
 
   it('serves the free mixing guide as a PDF', async () => {
-    const res = await t.http().get('/api/newsletter/guide.pdf').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await t
+      .http()
+      .get('/api/newsletter/guide.pdf')
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.body as Buffer;
@@ -125,22 +165,35 @@ describe('newsletter (HTTP)', () => {
       .type('form')
       .send('List-Unsubscribe=One-Click');
     expect(oneClick.status).toBe(200);
-    expect(oneClick.body).toEqual({ success: true, message: 'zoe@example.com has been unsubscribed from the newsletter.' });
+    expect(oneClick.body).toEqual({
+      success: true,
+      message: 'zoe@example.com has been unsubscribed from the newsletter.',
+    });
 
     const forged = link.search.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const bad = await t.http().get(link.pathname + forged);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('This unsubscribe link is not valid');
-    const badPost = await t.http().post('/api/newsletter/unsubscribe?token=abc.def').type('form').send('List-Unsubscribe=One-Click');
+    const badPost = await t
+      .http()
+      .post('/api/newsletter/unsubscribe?token=abc.def')
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
     expect(badPost.status).toBe(400);
     expect(badPost.body).toMatchObject({ success: false, code: 'INVALID_UNSUBSCRIBE_TOKEN' });
 
     sink.clear();
     const back = await subscribe({ email: 'zoe@example.com' });
-    expect(back.body).toMatchObject({ success: true, alreadySubscribed: false, emailStatus: { welcome: true } });
+    expect(back.body).toMatchObject({
+      success: true,
+      alreadySubscribed: false,
+      emailStatus: { welcome: true },
+    });
     expect(back.body.message).toMatch(/^Welcome back!/);
     expect((await subscriber('zoe@example.com')).unsubscribed_at).toBeNull();
-    expect(await db.query(`SELECT id FROM newsletter_subscribers WHERE email = 'zoe@example.com'`)).toHaveLength(1);
+    expect(
+      await db.query(`SELECT id FROM newsletter_subscribers WHERE email = 'zoe@example.com'`),
+    ).toHaveLength(1);
     await sink.waitForMailsTo('zoe@example.com');
   });
 
@@ -149,13 +202,20 @@ describe('newsletter (HTTP)', () => {
     const code = await referrals.generate('Referrer@Example.com');
     const res = await subscribe({ email: 'friend@example.com', referralCode: code.code.toLowerCase() });
     expect(res.status).toBe(201);
-    expect(await subscriber('friend@example.com')).toMatchObject({ referred_by: 'referrer@example.com', has_discount: true });
+    expect(await subscriber('friend@example.com')).toMatchObject({
+      referred_by: 'referrer@example.com',
+      has_discount: true,
+    });
     const [welcome] = await sink.waitForMailsTo('friend@example.com');
     expect(welcome.parsed.text).toContain('A friend referred you');
 
     const unknown = await subscribe({ email: 'other@example.com', referralCode: 'ZZZZZZZZ' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ success: false, message: 'Invalid referral code', code: 'INVALID_REFERRAL_CODE' });
+    expect(unknown.body).toMatchObject({
+      success: false,
+      message: 'Invalid referral code',
+      code: 'INVALID_REFERRAL_CODE',
+    });
     const own = await subscribe({ email: 'referrer@example.com', referralCode: code.code });
     expect(own.status).toBe(400);
     expect(own.body.code).toBe('OWN_REFERRAL_CODE');
@@ -165,27 +225,46 @@ describe('newsletter (HTTP)', () => {
   it('lists subscribers and draws for admins only', async () => {
     expect((await t.http().get('/api/newsletter/subscribers')).status).toBe(401);
     const author = await registerAndLogin(t, 'newsauthor');
-    expect((await t.http().get('/api/newsletter/subscribers').set('authorization', `Bearer ${author}`)).status).toBe(403);
-    expect((await t.http().get('/api/newsletter/draws').set('authorization', `Bearer ${author}`)).status).toBe(403);
+    expect(
+      (await t.http().get('/api/newsletter/subscribers').set('authorization', `Bearer ${author}`)).status,
+    ).toBe(403);
+    expect(
+      (await t.http().get('/api/newsletter/draws').set('authorization', `Bearer ${author}`)).status,
+    ).toBe(403);
 
     const admin = await adminToken(t);
-    const res = await t.http().get('/api/newsletter/subscribers?limit=2').set('authorization', `Bearer ${admin}`);
+    const res = await t
+      .http()
+      .get('/api/newsletter/subscribers?limit=2')
+      .set('authorization', `Bearer ${admin}`);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.subscribers).toHaveLength(2);
     expect(res.body.total).toBeGreaterThanOrEqual(5);
     expect(res.body.subscribers[0]).toEqual(
-      expect.objectContaining({ email: 'friend@example.com', referredBy: 'referrer@example.com', hasDiscount: true, active: true }),
+      expect.objectContaining({
+        email: 'friend@example.com',
+        referredBy: 'referrer@example.com',
+        hasDiscount: true,
+        active: true,
+      }),
     );
-    const bad = await t.http().get('/api/newsletter/subscribers?limit=9999').set('authorization', `Bearer ${admin}`);
+    const bad = await t
+      .http()
+      .get('/api/newsletter/subscribers?limit=9999')
+      .set('authorization', `Bearer ${admin}`);
     expect(bad.status).toBe(400);
   });
 
   describe('monthly free-mix lottery', () => {
     it('draws one active subscriber once per month, however often it runs, and mails winner and admin', async () => {
       const lottery = t.app.get(LotteryService);
-      const active = await db.query('SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL');
-      await db.query(`UPDATE newsletter_subscribers SET unsubscribed_at = now() WHERE email = 'rush@example.com'`);
+      const active = await db.query(
+        'SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL',
+      );
+      await db.query(
+        `UPDATE newsletter_subscribers SET unsubscribed_at = now() WHERE email = 'rush@example.com'`,
+      );
 
       const [first, second] = await Promise.all([lottery.drawMonth('2031-03'), lottery.drawMonth('2031-03')]);
       const third = await lottery.drawMonth('2031-03');
@@ -216,7 +295,8 @@ describe('newsletter (HTTP)', () => {
     it('spreads wins across subscribers (crypto.randomInt over the active list)', async () => {
       const lottery = t.app.get(LotteryService);
       const winners = new Set<string>();
-      for (let m = 1; m <= 12; m++) winners.add((await lottery.drawMonth(`2040-${String(m).padStart(2, '0')}`)).draw.winnerEmail!);
+      for (let m = 1; m <= 12; m++)
+        winners.add((await lottery.drawMonth(`2040-${String(m).padStart(2, '0')}`)).draw.winnerEmail!);
       expect(winners.size).toBeGreaterThan(1);
       expect(winners.has('rush@example.com')).toBe(false);
     });
@@ -226,7 +306,9 @@ describe('newsletter (HTTP)', () => {
       await db.query('UPDATE newsletter_subscribers SET unsubscribed_at = now()');
       const { draw } = await lottery.drawMonth('2031-04');
       expect(draw).toMatchObject({ winnerEmail: null, entrants: 0 });
-      await sink.waitFor((m) => m.some((x) => x.parsed.subject === 'Free-mix lottery April 2031: no entrants'));
+      await sink.waitFor((m) =>
+        m.some((x) => x.parsed.subject === 'Free-mix lottery April 2031: no entrants'),
+      );
       await expect(lottery.drawMonth('2031-13')).rejects.toThrow('The month must look like 2025-01.');
     });
 
@@ -242,7 +324,9 @@ describe('newsletter (HTTP)', () => {
       const { getQueueToken } = await import('@nestjs/bull');
       const queue = t.app.get(getQueueToken('lottery'));
       const repeatable = await queue.getRepeatableJobs();
-      expect(repeatable).toEqual([expect.objectContaining({ name: 'monthly-draw', cron: '0 9 1 * *', tz: 'Europe/London' })]);
+      expect(repeatable).toEqual([
+        expect.objectContaining({ name: 'monthly-draw', cron: '0 9 1 * *', tz: 'Europe/London' }),
+      ]);
     });
   });
 });

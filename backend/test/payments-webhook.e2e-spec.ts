@@ -244,7 +244,7 @@ describe('Stripe webhook (HTTP)', () => {
     expect(res.status).toBe(200);
     expect(await payment(paymentId)).toMatchObject({
       status: 'succeeded',
-      amount: 7200,
+      amount: 3600,
       stripe_payment_intent_id: session.payment_intent,
       metadata: expect.objectContaining({ referralOutcome: 'redeemed', customerName: 'Jo Booker' }),
     });
@@ -264,15 +264,21 @@ describe('Stripe webhook (HTTP)', () => {
     expect(confirmation).toMatchObject({
       template: 'payment-confirmation',
       to: 'friend@example.com',
-      context: { serviceName: 'Mix & Master', amountFormatted: '£72', customerName: 'Jo Booker' },
+      // The 50% deposit of the discounted £72, with the other half still to invoice.
+      context: {
+        serviceName: 'Mix & Master',
+        amountFormatted: '£36',
+        remainingFormatted: '£36',
+        customerName: 'Jo Booker',
+      },
     });
 
     // The PaymentIntent behind the session reports success too: no second status change or mail.
     const intentEvent = {
       id: session.payment_intent,
       object: 'payment_intent',
-      amount: 7200,
-      amount_received: 7200,
+      amount: 3600,
+      amount_received: 3600,
       metadata: { payment_id: String(paymentId) },
     };
     await send('payment_intent.succeeded', intentEvent).expect(200);

@@ -289,7 +289,7 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
       return res.body.referralCode.code;
     };
 
-    it('books a plan at its catalogue price with the return URLs of the site', async () => {
+    it('books a plan for the 50% deposit of its catalogue price, with the return URLs of the site', async () => {
       const res = await t.http().post('/api/create-checkout-session').send({ serviceName: 'Mix & Master' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -304,7 +304,11 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
         line_items: [
           {
             quantity: '1',
-            price_data: { currency: 'gbp', unit_amount: '8000', product_data: { name: 'Mix & Master' } },
+            price_data: {
+              currency: 'gbp',
+              unit_amount: '4000',
+              product_data: { name: 'Mix & Master — 50% deposit' },
+            },
           },
         ],
         success_url: 'https://studio.example/success?session_id={CHECKOUT_SESSION_ID}',
@@ -313,12 +317,24 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
       });
       expect(sent.body.customer_email).toBeUndefined();
       expect(sent.idempotencyKey).toBe(`cs-${res.body.paymentId}`);
+      expect(sent.body).toMatchObject({
+        line_items: [
+          {
+            price_data: {
+              product_data: {
+                description: expect.stringMatching(/The remaining £40 is invoiced on completion\.$/),
+              },
+            },
+          },
+        ],
+      });
       expect(await payment(res.body.paymentId)).toMatchObject({
         kind: 'plan',
-        amount: 8000,
+        amount: 4000,
         status: 'pending',
         stripe_checkout_session_id: res.body.sessionId,
         referral_code: null,
+        metadata: { serviceName: 'Mix & Master', listPricePence: 8000, remainingPence: 4000 },
       });
     });
 
@@ -330,7 +346,7 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
       }
     });
 
-    it('applies a valid referral code’s discount to the unit amount', async () => {
+    it('applies a valid referral code’s discount to the price, then takes half as the deposit', async () => {
       const code = await generateCode('referrer@example.com');
       const res = await t
         .http()
@@ -339,12 +355,14 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
       expect(res.status).toBe(200);
       const sent = lastSessionRequest();
       expect(sent.body).toMatchObject({
-        line_items: [{ price_data: { unit_amount: '7200' } }],
+        // £80 less 10% is £72; the deposit is half of that.
+        line_items: [{ price_data: { unit_amount: '3600' } }],
         customer_email: 'friend@example.com',
         metadata: { referral_code: code, email: 'friend@example.com', discount_percent: '10' },
       });
       expect(await payment(res.body.paymentId)).toMatchObject({
-        amount: 7200,
+        amount: 3600,
+        metadata: expect.objectContaining({ listPricePence: 8000, remainingPence: 3600 }),
         referral_code: code,
         discount_percent: 10,
         customer_email: 'friend@example.com',
@@ -386,7 +404,7 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
         .send({ serviceName: 'Mix', referralCode: '', email: '' });
       expect(plain.status).toBe(200);
       expect(lastSessionRequest().body).toMatchObject({
-        line_items: [{ price_data: { unit_amount: '6000' } }],
+        line_items: [{ price_data: { unit_amount: '3000' } }],
       });
     });
   });

@@ -19,7 +19,10 @@ describe('referral codes (HTTP)', () => {
   it('generates an 8-character code from the unambiguous alphabet, 10% off, valid for six months', async () => {
     const res = await t.http().post('/api/referral/generate').send({ email: ' Sam@Example.com ' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, message: 'Your referral code has been successfully generated.' });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Your referral code has been successfully generated.',
+    });
     const { code, discountPercent, expiresAt } = res.body.referralCode;
     expect(Object.keys(res.body.referralCode).sort()).toEqual(['code', 'discountPercent', 'expiresAt']);
     expect(code).toMatch(new RegExp(`^[${REFERRAL.alphabet}]{${REFERRAL.codeLength}}$`));
@@ -57,11 +60,21 @@ describe('referral codes (HTTP)', () => {
 
     const used = await referrals.generate('used@example.com');
     expect(await referrals.redeem(used.code, 'friend@example.com')).toBe(true);
-    expect((await validate(used.code)).body).toEqual({ success: true, valid: false, message: 'This referral code has already been used.' });
+    expect((await validate(used.code)).body).toEqual({
+      success: true,
+      valid: false,
+      message: 'This referral code has already been used.',
+    });
 
     const expired = await referrals.generate('expired@example.com');
-    await db.query(`UPDATE referral_codes SET expires_at = now() - interval '1 minute' WHERE code = $1`, [expired.code]);
-    expect((await validate(expired.code)).body).toEqual({ success: true, valid: false, message: 'This referral code has expired.' });
+    await db.query(`UPDATE referral_codes SET expires_at = now() - interval '1 minute' WHERE code = $1`, [
+      expired.code,
+    ]);
+    expect((await validate(expired.code)).body).toEqual({
+      success: true,
+      valid: false,
+      message: 'This referral code has expired.',
+    });
     expect(await referrals.redeem(expired.code, 'friend@example.com')).toBe(false);
 
     const empty = await validate('');
@@ -72,11 +85,16 @@ describe('referral codes (HTTP)', () => {
 
   it('redeems a code exactly once, however many completions race for it', async () => {
     const { code } = await referrals.generate('race@example.com');
-    const pair = await Promise.all([referrals.redeem(code, 'a@example.com'), referrals.redeem(code, 'b@example.com')]);
+    const pair = await Promise.all([
+      referrals.redeem(code, 'a@example.com'),
+      referrals.redeem(code, 'b@example.com'),
+    ]);
     expect(pair.filter(Boolean)).toHaveLength(1);
 
     const { code: crowd } = await referrals.generate('crowd@example.com');
-    const many = await Promise.all(Array.from({ length: 12 }, (_, i) => referrals.redeem(crowd.toLowerCase(), `p${i}@example.com`)));
+    const many = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => referrals.redeem(crowd.toLowerCase(), `p${i}@example.com`)),
+    );
     expect(many.filter(Boolean)).toHaveLength(1);
     const [row] = await db.query('SELECT is_used, used_by FROM referral_codes WHERE code = $1', [crowd]);
     expect(row.is_used).toBe(true);
@@ -111,7 +129,9 @@ describe('referral codes (HTTP)', () => {
       expiresAt: expect.any(String),
       discountPercent: 10,
     });
-    expect((await t.http().get('/api/referral/list?email=nobody@example.com')).body.referralCodes).toEqual([]);
+    expect((await t.http().get('/api/referral/list?email=nobody@example.com')).body.referralCodes).toEqual(
+      [],
+    );
     const bad = await t.http().get('/api/referral/list?email=nope');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please enter a valid email address.');
@@ -122,15 +142,19 @@ describe('referral codes (HTTP)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, message: 'Please enter a valid email address.' });
 
-    for (let i = 0; i < 5; i++) await t.http().post('/api/referral/generate').send({ email: 'greedy@example.com' }).expect(201);
+    for (let i = 0; i < 5; i++)
+      await t.http().post('/api/referral/generate').send({ email: 'greedy@example.com' }).expect(201);
     const res = await t.http().post('/api/referral/generate').send({ email: 'GREEDY@example.com' });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({
       success: false,
-      message: 'You can generate up to 5 referral codes a day for one email address. Please try again tomorrow.',
+      message:
+        'You can generate up to 5 referral codes a day for one email address. Please try again tomorrow.',
       code: 'REFERRAL_DAILY_LIMIT',
     });
     // Another address from the same client is still fine.
-    expect((await t.http().post('/api/referral/generate').send({ email: 'modest@example.com' })).status).toBe(201);
+    expect((await t.http().post('/api/referral/generate').send({ email: 'modest@example.com' })).status).toBe(
+      201,
+    );
   });
 });

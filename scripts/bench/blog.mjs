@@ -12,13 +12,14 @@
 // REDIS_URL, BENCH_DURATION (seconds per run, default 10), BENCH_ROUNDS (default 3),
 // BENCH_POSTS (default 10000), BENCH_SKIP_BUILD=1 to use the existing backend/dist.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, freePort, httpOk, log, run, waitFor, which } from '../lib.mjs';
 
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL =
+  process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -30,7 +31,7 @@ function requireTool(cmd, pkg) {
   if (which(cmd)) return;
   console.error(
     `\n  "${cmd}" is not installed. On Debian/Ubuntu: sudo apt-get install -y ${pkg}\n` +
-      '  (this benchmark uses the distribution\'s wrk so the numbers are comparable between machines).\n',
+      "  (this benchmark uses the distribution's wrk so the numbers are comparable between machines).\n",
   );
   process.exit(1);
 }
@@ -54,7 +55,23 @@ function toMs(value) {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 }
 
-function wrk(url, seconds) {
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * One wrk run. Besides throughput and p99 it measures the server's CPU time per request, which
+ * holds steady on a busy machine where throughput swings with whatever else is running.
+ */
+function wrk(url, seconds, pid) {
+  const cpuBefore = pid ? cpuMicros(pid) : NaN;
   const res = spawnSync(
     'taskset',
     ['-c', LOAD_CPU, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '--timeout', '5s', url],
@@ -67,7 +84,9 @@ function wrk(url, seconds) {
   const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1];
   const socket = /Socket errors:(.*)/.exec(out)?.[1]?.trim();
   if (errors) throw new Error(`wrk saw ${errors} non-2xx responses from ${url}`);
-  return { rps, p99, socket };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const cpuPerRequest = pid ? (cpuMicros(pid) - cpuBefore) / requests : NaN;
+  return { rps, p99, socket, cpuPerRequest };
 }
 
 function startProcess(args, env, what) {
@@ -202,19 +221,26 @@ async function main() {
       const res = await fetch(realUrl + e.path);
       const body = await res.text();
       if (!res.ok) throw new Error(`${e.label} answered ${res.status}: ${body.slice(0, 200)}`);
-      if (e.key === 'list' && JSON.parse(body).total !== POSTS) throw new Error(`expected ${POSTS} posts, got ${JSON.parse(body).total}`);
+      if (e.key === 'list' && JSON.parse(body).total !== POSTS)
+        throw new Error(`expected ${POSTS} posts, got ${JSON.parse(body).total}`);
       routes[e.path] = { body, type: res.headers.get('content-type') };
       e.bytes = Buffer.byteLength(body);
     }
     const routesFile = join(tmp, 'routes.json');
     writeFileSync(routesFile, JSON.stringify(routes));
     const barePort = await freePort(port + 1);
-    const bare = startProcess(['-e', BARE_SERVER], { PORT: String(barePort), BARE_ROUTES: routesFile }, 'The bare server');
+    const bare = startProcess(
+      ['-e', BARE_SERVER],
+      { PORT: String(barePort), BARE_ROUTES: routesFile },
+      'The bare server',
+    );
     stops.push(bare.stop);
     const bareUrl = `http://127.0.0.1:${barePort}`;
     await waitFor(() => httpOk(bareUrl + endpoints[0].path), { timeoutMs: 10_000, what: 'the bare server' });
 
-    log(`wrk: ${CONNECTIONS} connections, ${DURATION} s a run, ${ROUNDS} rounds; servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}`);
+    log(
+      `wrk: ${CONNECTIONS} connections, ${DURATION} s a run, ${ROUNDS} rounds; servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}`,
+    );
     for (const e of endpoints) {
       // Warm both (JIT, caches, connection pool) before anything is measured.
       wrk(bareUrl + e.path, 2);
@@ -226,31 +252,45 @@ async function main() {
         // Alternate which goes first so drift on the machine does not favour one side.
         const order = round % 2 ? ['bare', 'real'] : ['real', 'bare'];
         const r = {};
-        for (const side of order) r[side] = wrk((side === 'bare' ? bareUrl : realUrl) + e.path, DURATION);
+        for (const side of order) {
+          const server = side === 'bare' ? bare : real;
+          r[side] = wrk((side === 'bare' ? bareUrl : realUrl) + e.path, DURATION, server.child.pid);
+        }
         results[e.key].push(r);
         console.log(
           `  round ${round}  ${e.label.padEnd(44)} bare ${fmt(r.bare.rps).padStart(7)} req/s p99 ${fmt(r.bare.p99, 2).padStart(6)} ms | ` +
             `real ${fmt(r.real.rps).padStart(7)} req/s p99 ${fmt(r.real.p99, 2).padStart(6)} ms | ratio ${fmt((100 * r.real.rps) / r.bare.rps, 1)}%` +
+            ` | CPU/req bare ${fmt(r.bare.cpuPerRequest, 1)} us, real ${fmt(r.real.cpuPerRequest, 1)} us` +
             (r.real.socket ? `  (socket errors: ${r.real.socket})` : ''),
         );
       }
     }
 
-    console.log(`\nBlog API, ${fmt(POSTS)} published posts, ${CONNECTIONS} connections (medians of ${ROUNDS} rounds):\n`);
-    console.log('  endpoint                                       bytes   bare req/s   real req/s   real/bare   real p99   goal');
+    console.log(
+      `\nBlog API, ${fmt(POSTS)} published posts, ${CONNECTIONS} connections (medians of ${ROUNDS} rounds):\n`,
+    );
+    console.log(
+      '  endpoint                                       bytes   bare req/s   real req/s   real/bare   real p99   bare/real CPU per request   goal',
+    );
     for (const e of endpoints) {
       const rs = results[e.key];
       const ratio = median(rs.map((r) => r.real.rps / r.bare.rps));
       const p99 = median(rs.map((r) => r.real.p99));
+      const cpuRatio = median(rs.map((r) => r.bare.cpuPerRequest / r.real.cpuPerRequest));
       const goal = GOALS[e.key];
       const ok = ratio >= goal && p99 < GOALS.p99Ms;
       console.log(
         `  ${e.label.padEnd(44)} ${fmt(e.bytes).padStart(7)}   ${fmt(median(rs.map((r) => r.bare.rps))).padStart(10)}   ` +
           `${fmt(median(rs.map((r) => r.real.rps))).padStart(10)}   ${fmt(100 * ratio, 1).padStart(8)}%   ${fmt(p99, 2).padStart(6)} ms` +
+          `   ${fmt(100 * cpuRatio, 1).padStart(24)}%` +
           `   ${ok ? 'met' : 'MISSED'} (>= ${goal * 100}%, p99 < ${GOALS.p99Ms} ms)`,
       );
     }
-    console.log('');
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    console.log(
+      `\n  Load average during the run: ${load} on ${cores} CPUs. Throughput and p99 move with other work on the machine;` +
+        "\n  the CPU-per-request ratio (bare cost / real cost) is the steadier measure of the server's own overhead.\n",
+    );
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);

@@ -107,7 +107,9 @@ class Sink {
 // ---------------------------------------------------------------- one run
 async function run(name, queue, sink, { outage }) {
   const prefix = `bench-${name}-`;
-  const opts = mailJobOptions(RETRY_DELAY_MS);
+  // The app's own job options, except that completed jobs are kept so the run can count how
+  // many needed a retry (the app keeps only the last 1000).
+  const opts = { ...mailJobOptions(RETRY_DELAY_MS), removeOnComplete: false };
   // The clock starts before the first job is queued; the worker drains while the rest arrive
   // (queueing 500 jobs per round trip is far faster than sending them).
   const started = Date.now();

@@ -1,8 +1,14 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { Button, Result } from 'antd';
 import { canAccessAdmin } from '../access';
+import { SITE_NAME } from '../site-config';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { FullPageSpin } from './full-page-spin';
+import { PageTitle } from './page-title';
+
+/** Spec §2, word for word. */
+export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin panel.";
 
 /**
  * The gate in front of everything under /admin (spec §2, §6): a spinner while the user loads,
@@ -11,6 +17,11 @@ import { FullPageSpin } from './full-page-spin';
 export function AdminGate() {
   const { user, isLoading, error, refetch } = useCurrentUser();
   const navigate = useNavigate();
+  const denied = !!user && !canAccessAdmin(user);
+
+  useEffect(() => {
+    if (denied) document.title = `Access Denied | ${SITE_NAME}`;
+  }, [denied]);
 
   if (isLoading) return <FullPageSpin />;
   if (error) {
@@ -28,12 +39,12 @@ export function AdminGate() {
     );
   }
   if (!user) return <Navigate to="/auth" replace />;
-  if (!canAccessAdmin(user)) {
+  if (denied) {
     return (
       <Result
         status="403"
-        title="Access Denied"
-        subTitle="You don't have permission to access the admin panel."
+        title={<PageTitle>{ACCESS_DENIED}</PageTitle>}
+        subTitle="The admin area is for the studio's admins and editors. Ask an admin if you need access."
         extra={
           <Button type="primary" onClick={() => navigate('/')}>
             Return to Home

@@ -12,6 +12,7 @@ import {
   MailOutlined,
   PictureOutlined,
   SettingOutlined,
+  TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { displayNameOf } from '@studio/shared';
@@ -28,11 +29,20 @@ const MENU: MenuDataItem[] = [
   { path: '/admin', name: 'Dashboard', icon: <DashboardOutlined /> },
   { path: '/admin/posts', name: 'Posts', icon: <FileTextOutlined /> },
   { path: '/admin/categories', name: 'Categories', icon: <AppstoreOutlined /> },
+  { path: '/admin/tags', name: 'Tags', icon: <TagsOutlined /> },
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
 ];
+
+/** The document title's first part for a path: the page, or the menu section it belongs to. */
+function pageName(pathname: string, section: string): string {
+  if (/^\/admin\/posts\/new\/?$/.test(pathname)) return 'New Post';
+  if (/^\/admin\/posts\/[^/]+\/?$/.test(pathname)) return 'Edit Post';
+  if (/^\/admin\/media\/upload\/?$/.test(pathname)) return 'Upload Media';
+  return section;
+}
 
 /** The menu entry that owns a path: the longest menu path it starts with. */
 function selectedMenuPath(pathname: string): string {
@@ -54,8 +64,8 @@ export function AdminLayout() {
 
   useEffect(() => {
     const section = MENU.find((m) => m.path === selected)?.name ?? 'Dashboard';
-    document.title = `${section} | ${SITE_NAME} Admin`;
-  }, [selected]);
+    document.title = `${pageName(pathname, section)} | ${SITE_NAME} Admin`;
+  }, [pathname, selected]);
 
   return (
     <ProLayout
@@ -63,9 +73,22 @@ export function AdminLayout() {
       logo={<AdminLogo />}
       layout="mix"
       fixSiderbar
+      token={narrow ? { pageContainer: { paddingInlinePageContainerContent: 12 } } : undefined}
       route={{ path: '/admin', routes: MENU }}
       location={{ pathname: selected }}
       onMenuHeaderClick={() => navigate('/admin')}
+      selectedKeys={[selected]}
+      // The brand is not a heading: each page has its own h1 (PageTitle).
+      headerTitleRender={(logo, title) => (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          {logo}
+          {title ? (
+            <span style={{ fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', color: 'rgba(0, 0, 0, 0.88)' }}>
+              {SITE_NAME} Admin
+            </span>
+          ) : null}
+        </span>
+      )}
       menuItemRender={(item, dom) =>
         item.path === MAIL_QUEUE_PATH ? (
           <a href={MAIL_QUEUE_PATH}>{dom}</a>

@@ -1,14 +1,17 @@
 /**
  * A short-lived in-process cache for the public blog reads (list pages, posts by slug,
  * categories, tags, sitemap, feed), which every visitor and crawler hits with the same
- * questions. What keeps it correct:
+ * questions. It holds two kinds of entries: loaded data (`get`), and finished HTTP responses
+ * (`response` / `storeResponse`) that BlogFastPath replays. What keeps both correct:
  *
  * - every write to the blog calls `invalidate()`, which clears this process's entries and
  *   publishes on a Redis channel so every other API process clears its own;
  * - an entry lives at most TTL_MS, a bound on staleness should a message be missed or an
- *   author's profile change elsewhere;
+ *   author's profile change elsewhere (a response built from data near the end of its life
+ *   can add one more TTL);
  * - nothing cached is served past the publish time of the next scheduled post (the horizon),
- *   so a scheduled post appears on time.
+ *   so a scheduled post appears on time;
+ * - a response is stored only if no clear happened since its request began (`generation`).
  *
  * Concurrent misses for one key share a single load.
  */
@@ -19,7 +22,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { REDIS } from '../redis/redis.module';
 
-const TTL_MS = 30_000;
+const TTL_MS = 20_000;
 const MAX_ENTRIES = 1000;
 
 interface Entry {
@@ -27,15 +30,23 @@ interface Entry {
   expiresAt: number;
 }
 
+export interface CachedResponse {
+  /** Every header of the original response, content-length included. */
+  headers: Record<string, string | number | string[]>;
+  body: Buffer;
+  expiresAt: number;
+}
+
 @Injectable()
 export class BlogCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(BlogCache.name);
   private readonly entries = new Map<string, Entry>();
+  private readonly responses = new Map<string, CachedResponse>();
   /** ms epoch of the next scheduled post; null: none; undefined: not known yet. */
   private horizon: number | null | undefined;
   private horizonLoad: Promise<void> | null = null;
-  /** Bumped by every clear, so a load that raced a write does not leave a stale horizon. */
-  private generation = 0;
+  /** Bumped by every clear: a load or response that raced a write is not kept. */
+  private gen = 0;
   private subscriber: Redis | null = null;
   private readonly channel: string;
 
@@ -45,6 +56,10 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
     private readonly dataSource: DataSource,
   ) {
     this.channel = `${config.redis.prefix}:blog-cache:invalidate`;
+  }
+
+  get generation(): number {
+    return this.gen;
   }
 
   onModuleInit(): void {
@@ -61,8 +76,7 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    if (typeof this.horizon === 'number' && now >= this.horizon) this.clear();
+    const now = this.checkHorizon();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     if (this.horizon === undefined) await this.loadHorizon();
@@ -75,24 +89,48 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
     return entry.value as Promise<T>;
   }
 
+  /** A finished response for this URL, if one is fresh. */
+  response(url: string): CachedResponse | undefined {
+    const now = this.checkHorizon();
+    const hit = this.responses.get(url);
+    if (!hit) return undefined;
+    if (hit.expiresAt > now) return hit;
+    this.responses.delete(url);
+    return undefined;
+  }
+
+  /** Keeps a finished response, unless the cache was cleared since `generation` was read. */
+  storeResponse(url: string, generation: number, headers: CachedResponse['headers'], body: Buffer): void {
+    if (generation !== this.gen || this.horizon === undefined) return;
+    if (this.responses.size >= MAX_ENTRIES) this.responses.delete(this.responses.keys().next().value as string);
+    this.responses.set(url, { headers, body, expiresAt: Date.now() + TTL_MS });
+  }
+
   /** Call after any write that changes what the public blog shows. */
   invalidate(): void {
     this.clear();
     this.redis.publish(this.channel, String(process.pid)).catch((err: Error) => this.logger.warn(err.message));
   }
 
+  private checkHorizon(): number {
+    const now = Date.now();
+    if (typeof this.horizon === 'number' && now >= this.horizon) this.clear();
+    return now;
+  }
+
   private clear(): void {
-    this.generation++;
+    this.gen++;
     this.entries.clear();
+    this.responses.clear();
     this.horizon = undefined;
   }
 
   private loadHorizon(): Promise<void> {
-    const generation = this.generation;
+    const generation = this.gen;
     this.horizonLoad ??= this.dataSource
       .query(`SELECT min(published_at) AS next FROM blog_posts WHERE status = 'published' AND published_at > now()`)
       .then((rows: { next: Date | null }[]) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.gen) return;
         const next = rows[0]?.next;
         // Database and app clocks may differ slightly: never a horizon already behind us.
         this.horizon = next ? Math.max(next.getTime(), Date.now() + 1000) : null;

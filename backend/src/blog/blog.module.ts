@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlogCache } from './blog-cache';
+import { BlogFastPath } from './blog-fast-path';
 import { CommentsAdminController, CommentsController } from './comments/comments.controller';
 import { CommentsService } from './comments/comments.service';
 import { BlogPost } from './entities/blog-post.entity';
@@ -30,7 +31,17 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
     CommentsAdminController,
     MediaController,
   ],
-  providers: [BlogCache, PostReader, PublicPostsService, PostsService, TaxonomyService, CommentsService, MediaService, ImageStore],
+  providers: [
+    BlogCache,
+    BlogFastPath,
+    PostReader,
+    PublicPostsService,
+    PostsService,
+    TaxonomyService,
+    CommentsService,
+    MediaService,
+    ImageStore,
+  ],
   exports: [PublicPostsService],
 })
 export class BlogModule {}

@@ -38,7 +38,11 @@ export function isMultipart(req: FastifyRequest): boolean {
 }
 
 /** Reads every part; at most one file, and only in `fileField`. An oversized file ends in 413. */
-export async function readMultipart(req: FastifyRequest, fileField: string, allowedFields: string[]): Promise<MultipartInput> {
+export async function readMultipart(
+  req: FastifyRequest,
+  fileField: string,
+  allowedFields: string[],
+): Promise<MultipartInput> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   for await (const part of (req as unknown as MultipartRequest).parts()) {

@@ -25,7 +25,10 @@ export class ContactController {
     return {
       success: true,
       message: CONTACT_SUCCESS_MESSAGE,
-      emailStatus: { customerThankYou: outcome.customerThankYou, adminNotification: outcome.adminNotification },
+      emailStatus: {
+        customerThankYou: outcome.customerThankYou,
+        adminNotification: outcome.adminNotification,
+      },
     };
   }
 }

@@ -17,7 +17,9 @@ export class FailOpenThrottlerGuard extends ThrottlerGuard {
       return await super.handleRequest(props);
     } catch (err) {
       if (err instanceof ThrottlerException) throw err;
-      this.failOpenLog.warn(`Rate limit not checked (${(err as Error).message}); letting the request through`);
+      this.failOpenLog.warn(
+        `Rate limit not checked (${(err as Error).message}); letting the request through`,
+      );
       return true;
     }
   }

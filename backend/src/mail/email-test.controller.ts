@@ -1,4 +1,13 @@
-import { ArgumentsHost, Body, Catch, Controller, ExceptionFilter, HttpCode, Post, UseFilters } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Body,
+  Catch,
+  Controller,
+  ExceptionFilter,
+  HttpCode,
+  Post,
+  UseFilters,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';

@@ -36,7 +36,9 @@ export class EmailTestService {
       subject,
       context: {
         heading: subject,
-        message: dto.message || `This is a test email from ${this.config.siteName}, sent from the admin email test page.`,
+        message:
+          dto.message ||
+          `This is a test email from ${this.config.siteName}, sent from the admin email test page.`,
         timestamp,
         extraInfo: dto.extraInfo,
         requestedBy,
@@ -78,14 +80,25 @@ export class EmailTestService {
         format: v.method === 'plain-text' ? 'text' : 'both',
         attachments:
           v.method === 'with-attachment'
-            ? [{ filename: 'delivery-test.txt', path: 'mail/assets/delivery-test.txt', contentType: 'text/plain' }]
+            ? [
+                {
+                  filename: 'delivery-test.txt',
+                  path: 'mail/assets/delivery-test.txt',
+                  contentType: 'text/plain',
+                },
+              ]
             : undefined,
       };
       const messageId = await this.mail.enqueue(job).catch(() => null);
       results.push({ ...v, success: messageId !== null, messageId });
     }
     if (results.every((r) => !r.success)) throw unavailable(QUEUE_DOWN, 'MAIL_QUEUE_UNAVAILABLE');
-    return { recipient: dto.email, provider: dto.provider, allQueued: results.every((r) => r.success), results };
+    return {
+      recipient: dto.email,
+      provider: dto.provider,
+      allQueued: results.every((r) => r.success),
+      results,
+    };
   }
 
   private customerContext(extra: Record<string, unknown>): Record<string, unknown> {

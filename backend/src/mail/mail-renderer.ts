@@ -69,5 +69,8 @@ export class MailRenderer {
 
 /** Collapses the runs of blank lines that optional sections leave behind. */
 function tidy(text: string): string {
-  return `${text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

@@ -15,11 +15,13 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import type { Job, Queue } from 'bull';
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MAIL_CONCURRENCY, MAIL_QUEUE, SMTP_POOL_CONNECTIONS } from './mail.constants';
 import { MailRenderer } from './mail-renderer';
+import { connectWithoutNagle } from './smtp-socket';
 import type { MailAttachment, MailJob } from './mail.types';
 
 /** src/ (tests) or dist/ (production): relative attachment paths are resolved from here. */
@@ -52,8 +54,9 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
+    // nodemailer ignores every other option when given `url`, so the URL is parsed first.
     this.transporter = createTransport({
-      url: this.config.mail.smtpUrl,
+      ...(parseConnectionUrl(this.config.mail.smtpUrl) as SMTPPool.Options),
       pool: true,
       maxConnections: SMTP_POOL_CONNECTIONS,
       maxMessages: 500,
@@ -61,7 +64,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 60_000,
-    } as SMTPPool.Options);
+      getSocket: connectWithoutNagle,
+    });
     this.queue
       .process(MAIL_CONCURRENCY, (job) => this.handle(job))
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
@@ -76,7 +80,9 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown(): Promise<void> {
     if (!this.enabled) return;
     // Bull's close() stops fetching and waits for the jobs in flight before it resolves.
-    await this.queue.close().catch((err: Error) => this.logger.warn(`Closing the mail queue: ${err.message}`));
+    await this.queue
+      .close()
+      .catch((err: Error) => this.logger.warn(`Closing the mail queue: ${err.message}`));
     this.transporter?.close();
   }
 
@@ -107,7 +113,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
 
 function resolveAttachment(a: MailAttachment): { filename: string; path: string; contentType?: string } {
   const path = isAbsolute(a.path) ? a.path : normalize(join(ASSET_ROOT, a.path));
-  if (!isAbsolute(a.path) && !path.startsWith(ASSET_ROOT + sep)) throw new Error(`Attachment path escapes the assets: ${a.path}`);
+  if (!isAbsolute(a.path) && !path.startsWith(ASSET_ROOT + sep))
+    throw new Error(`Attachment path escapes the assets: ${a.path}`);
   return { filename: a.filename, path, contentType: a.contentType };
 }
 

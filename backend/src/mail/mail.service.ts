@@ -44,7 +44,9 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       await withTimeout(this.queue.add(job, { jobId }), ENQUEUE_TIMEOUT_MS);
       return jobId;
     } catch (err) {
-      this.logger.warn(`Could not queue mail ${jobId} (${mail.template}): ${(err as Error).message}; keeping it in the outbox`);
+      this.logger.warn(
+        `Could not queue mail ${jobId} (${mail.template}): ${(err as Error).message}; keeping it in the outbox`,
+      );
       await this.outbox.query(
         'INSERT INTO mail_outbox (job_id, payload, last_error) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING',
         [jobId, JSON.stringify(job), (err as Error).message],
@@ -96,7 +98,10 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
             await em.delete(MailOutboxEntry, row.id);
             moved++;
           } catch (err) {
-            await em.update(MailOutboxEntry, row.id, { attempts: row.attempts + 1, lastError: (err as Error).message });
+            await em.update(MailOutboxEntry, row.id, {
+              attempts: row.attempts + 1,
+              lastError: (err as Error).message,
+            });
             break; // Redis is still away; try again next sweep.
           }
         }

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { AppConfig } from '../config/app-config';
@@ -87,7 +98,12 @@ export class NewsletterController {
   @Auth('admin')
   async subscribers(@Query() query: ListQuery) {
     const [rows, total] = await this.newsletter.list(query.limit, query.offset);
-    return { success: true, subscribers: rows.map(toSubscriberDto), total, active: await this.newsletter.countActive() };
+    return {
+      success: true,
+      subscribers: rows.map(toSubscriberDto),
+      total,
+      active: await this.newsletter.countActive(),
+    };
   }
 
   @Get('draws')

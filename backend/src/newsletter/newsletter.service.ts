@@ -32,7 +32,8 @@ export interface SubscribeOutcome {
 
 export const SUBSCRIBE_MESSAGES: Record<SubscribeStatus, string> = {
   subscribed: "Thanks for subscribing! We've sent you an email with your free mixing guide PDF.",
-  resubscribed: "Welcome back! You're subscribed again, and we've sent you the free mixing guide PDF once more.",
+  resubscribed:
+    "Welcome back! You're subscribed again, and we've sent you the free mixing guide PDF once more.",
   'already-subscribed': "You're already subscribed. Keep an eye on your inbox for the next newsletter.",
 };
 
@@ -116,7 +117,11 @@ export class NewsletterService {
   }
 
   list(limit = 100, offset = 0): Promise<[NewsletterSubscriber[], number]> {
-    return this.subscribers.findAndCount({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit, skip: offset });
+    return this.subscribers.findAndCount({
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
   }
 
   countActive(): Promise<number> {
@@ -157,7 +162,12 @@ export class NewsletterService {
       template: 'newsletter-welcome',
       to: subscriber.email,
       subject: `Welcome to the ${this.config.siteName} newsletter: your free mixing guide`,
-      context: { email: subscriber.email, guideUrl: this.guideUrl, unsubscribeUrl, hasDiscount: subscriber.hasDiscount },
+      context: {
+        email: subscriber.email,
+        guideUrl: this.guideUrl,
+        unsubscribeUrl,
+        hasDiscount: subscriber.hasDiscount,
+      },
       headers,
       attachments: [{ filename: GUIDE_FILENAME, path: GUIDE_ASSET, contentType: 'application/pdf' }],
       jobId,
@@ -167,7 +177,8 @@ export class NewsletterService {
   private async referrerFor(code: string, email: string): Promise<string> {
     const check = await this.referrals.validate(code);
     if (!check.valid || !check.code) throw badRequest(check.message, 'INVALID_REFERRAL_CODE');
-    if (check.code.generatedBy === email) throw badRequest("You can't use your own referral code.", 'OWN_REFERRAL_CODE');
+    if (check.code.generatedBy === email)
+      throw badRequest("You can't use your own referral code.", 'OWN_REFERRAL_CODE');
     return check.code.generatedBy;
   }
 

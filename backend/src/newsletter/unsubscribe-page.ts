@@ -1,8 +1,15 @@
 /** The small page a subscriber sees after following an unsubscribe link. */
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
-export function unsubscribePage(siteName: string, publicUrl: string, outcome: { email: string } | null): string {
+export function unsubscribePage(
+  siteName: string,
+  publicUrl: string,
+  outcome: { email: string } | null,
+): string {
   const title = outcome ? 'You have been unsubscribed' : 'This unsubscribe link is not valid';
   const body = outcome
     ? `<p><strong>${escape(outcome.email)}</strong> will not receive any more newsletter mails from ${escape(siteName)}, and is no longer entered in the monthly free-mix lottery.</p>

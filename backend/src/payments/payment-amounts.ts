@@ -28,14 +28,8 @@ export function customAmountPence(pounds: number): number {
   return pence;
 }
 
-/**
- * A plan's price after a referral discount. Rounded down, in the customer's favour, like the
- * deposit: £79.99 at 10% off is £71.99 (7199.1 pence -> 7199). Whole-pound prices with a whole
- * percentage never need rounding.
- */
-export function discountedPence(pricePence: number, discountPercent: number): number {
-  return Math.floor((pricePence * (100 - discountPercent)) / 100);
-}
+/** The referral discount rule lives in @studio/shared: the booking page shows what this charges. */
+export { discountedPence } from '@studio/shared';
 
 /**
  * Which status changes an event may make. Events can arrive late or out of order, so a payment

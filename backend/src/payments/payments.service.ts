@@ -6,8 +6,15 @@
  * Which amounts can the client influence? Only the custom amount (a payment without a
  * serviceId), and only within £1 to £5,000 with at most two decimals. A deposit is always
  * depositPence(price) of the catalogue price, whatever amount is sent with the serviceId; a plan
- * is always its catalogue price, less the percentage that ReferralService reports for a valid
- * code. Names, currencies and metadata from the client never change what is charged.
+ * booking is always depositPence of its catalogue price less the percentage that
+ * ReferralService reports for a valid code. Names, currencies and metadata from the client never
+ * change what is charged.
+ *
+ * A plan booking through hosted Checkout takes the 50% deposit too, not the full price (a
+ * decision by the lead, from spec §1: visitors "book and pay a 50% deposit online, the remaining
+ * 50% invoiced on completion", and /success confirms the deposit and announces the final
+ * invoice). The referral discount applies to the plan's price first and the deposit is half of
+ * that, rounded down: Mix & Master £80 at 10% off is £72, so £36 now and £36 on the invoice.
  *
  * Every attempt writes its `payments` row (pending) before Stripe is called, so a Stripe outage
  * never loses it; each Stripe call carries an idempotency key derived from that row, so the
@@ -17,7 +24,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Stripe from 'stripe';
 import { Repository } from 'typeorm';
-import { CURRENCY, depositPence, MESSAGES, REFERRAL } from '@studio/shared';
+import { CURRENCY, depositPence, formatPence, MESSAGES, REFERRAL } from '@studio/shared';
 import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -169,7 +176,9 @@ export class PaymentsService {
       if (!check.valid) throw badRequest(check.message, 'INVALID_REFERRAL_CODE');
       discountPercent = check.discountPercent ?? REFERRAL.defaultDiscountPercent;
     }
-    const amount = discountPercent ? discountedPence(plan.price, discountPercent) : plan.price;
+    // Discount first, then half of the discounted price (see the header).
+    const pricePence = discountPercent ? discountedPence(plan.price, discountPercent) : plan.price;
+    const amount = depositPence(pricePence);
 
     const payment = await this.payments.save(
       this.payments.create({
@@ -182,7 +191,11 @@ export class PaymentsService {
         customerEmail: dto.email ?? null,
         referralCode: dto.referralCode ?? null,
         discountPercent,
-        metadata: { serviceName: plan.name, listPricePence: plan.price },
+        metadata: {
+          serviceName: plan.name,
+          listPricePence: plan.price,
+          remainingPence: pricePence - amount,
+        },
       }),
     );
 
@@ -198,7 +211,10 @@ export class PaymentsService {
               price_data: {
                 currency: CURRENCY,
                 unit_amount: amount,
-                product_data: { name: plan.name, description: plan.description },
+                product_data: {
+                  name: `${plan.name} — 50% deposit`,
+                  description: `${plan.description} The remaining ${formatPence(pricePence - amount)} is invoiced on completion.`,
+                },
               },
             },
           ],

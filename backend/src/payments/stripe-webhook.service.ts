@@ -285,8 +285,9 @@ export class StripeWebhookService {
     const amountFormatted = formatPence(payment.amount);
     const transactionId =
       payment.stripePaymentIntentId ?? payment.stripeCheckoutSessionId ?? `payment-${payment.id}`;
+    // Deposits and plan bookings both leave a balance to invoice; a custom payment does not.
     const remainingFormatted =
-      payment.kind === 'deposit' && payment.metadata.remainingPence
+      payment.kind !== 'custom' && payment.metadata.remainingPence
         ? formatPence(payment.metadata.remainingPence)
         : undefined;
     const customerName =

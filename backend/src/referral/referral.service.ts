@@ -33,7 +33,10 @@ export interface ReferralValidation {
   code?: ReferralCode;
 }
 
-export function randomReferralCode(length: number = REFERRAL.codeLength, alphabet: string = REFERRAL.alphabet): string {
+export function randomReferralCode(
+  length: number = REFERRAL.codeLength,
+  alphabet: string = REFERRAL.alphabet,
+): string {
   let code = '';
   for (let i = 0; i < length; i++) code += alphabet[randomInt(alphabet.length)];
   return code;
@@ -56,7 +59,11 @@ export class ReferralService {
         [owner],
       );
       if (count >= CODES_PER_EMAIL_PER_DAY) {
-        throw new AppException(HttpStatus.TOO_MANY_REQUESTS, REFERRAL_MESSAGES.tooMany, 'REFERRAL_DAILY_LIMIT');
+        throw new AppException(
+          HttpStatus.TOO_MANY_REQUESTS,
+          REFERRAL_MESSAGES.tooMany,
+          'REFERRAL_DAILY_LIMIT',
+        );
       }
       for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
         const rows: { id: number }[] = await em.query(
@@ -80,7 +87,8 @@ export class ReferralService {
         : null;
     if (!found) return { valid: false, message: REFERRAL_MESSAGES.unknown };
     if (found.isUsed) return { valid: false, message: REFERRAL_MESSAGES.used, code: found };
-    if (found.expiresAt.getTime() <= Date.now()) return { valid: false, message: REFERRAL_MESSAGES.expired, code: found };
+    if (found.expiresAt.getTime() <= Date.now())
+      return { valid: false, message: REFERRAL_MESSAGES.expired, code: found };
     return {
       valid: true,
       message: REFERRAL_MESSAGES.valid(found.discountPercent),
@@ -106,13 +114,21 @@ export class ReferralService {
   }
 
   listFor(email: string): Promise<ReferralCode[]> {
-    return this.codes.find({ where: { generatedBy: email.trim().toLowerCase() }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return this.codes.find({
+      where: { generatedBy: email.trim().toLowerCase() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
   }
 }
 
 /** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, count]. */
 function affectedRows(result: unknown): number {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
     return result[1];
   }
   return Array.isArray(result) ? result.length : 0;

@@ -10,7 +10,13 @@ import { SettingsRow } from './entities/settings.entity';
 export const DEFAULT_SITE_DESCRIPTION =
   'Professional online mixing, mastering, vocal production and audio restoration for artists and labels. Your first mix is free.';
 
-const SOCIAL_NETWORKS: (keyof SocialLinks & keyof SocialLinksDto)[] = ['instagram', 'youtube', 'soundcloud', 'spotify', 'x'];
+const SOCIAL_NETWORKS: (keyof SocialLinks & keyof SocialLinksDto)[] = [
+  'instagram',
+  'youtube',
+  'soundcloud',
+  'spotify',
+  'x',
+];
 
 /**
  * Another API process may change the settings; this bounds how long this process can show the
@@ -48,7 +54,8 @@ export class SettingsService {
     const current = (await this.rows.findOneBy({ id: 1 })) ?? this.rows.create({ id: 1, socialLinks: {} });
     if (dto.blogName !== undefined) current.blogName = dto.blogName;
     if (dto.siteDescription !== undefined) current.siteDescription = dto.siteDescription;
-    if (dto.adminNotifyEmail !== undefined) current.adminNotifyEmail = dto.adminNotifyEmail?.toLowerCase() ?? null;
+    if (dto.adminNotifyEmail !== undefined)
+      current.adminNotifyEmail = dto.adminNotifyEmail?.toLowerCase() ?? null;
     if (dto.socialLinks) {
       const links = { ...current.socialLinks };
       for (const network of SOCIAL_NETWORKS) {
@@ -68,7 +75,9 @@ export class SettingsService {
       blogName: row?.blogName || this.config.siteName,
       siteDescription: row?.siteDescription || DEFAULT_SITE_DESCRIPTION,
       adminNotifyEmail: row?.adminNotifyEmail || this.config.mail.adminNotifyEmail,
-      socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, links[n] ?? null])) as unknown as SocialLinks,
+      socialLinks: Object.fromEntries(
+        SOCIAL_NETWORKS.map((n) => [n, links[n] ?? null]),
+      ) as unknown as SocialLinks,
     };
   }
 }

@@ -7,15 +7,27 @@ import type { BlogPostDto, SiteSettings } from '@studio/shared';
 import { absolute, postDescription, postImage, postPath } from './seo';
 
 /** Public pages of spec §2 worth a search engine's time (no test tools, checkout steps or account pages). */
-export const SITEMAP_PAGES = ['/', '/contact', '/services-checkout', '/blog', '/privacy-policy', '/terms-of-service'];
+export const SITEMAP_PAGES = [
+  '/',
+  '/contact',
+  '/services-checkout',
+  '/blog',
+  '/privacy-policy',
+  '/terms-of-service',
+];
 /** The sitemap protocol's limit for one file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 export function xml(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(
+        /[&<>"']/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+      )
+  );
 }
 
 export function sitemapXml(publicUrl: string, posts: { slug: string; updatedAt: Date }[]): string {
@@ -25,7 +37,9 @@ export function sitemapXml(publicUrl: string, posts: { slug: string; updatedAt: 
     return `<url><loc>${xml(absolute(publicUrl, path))}</loc>${lastmod}</url>`;
   });
   for (const p of posts.slice(0, SITEMAP_MAX_URLS - urls.length)) {
-    urls.push(`<url><loc>${xml(absolute(publicUrl, postPath(p.slug)))}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`);
+    urls.push(
+      `<url><loc>${xml(absolute(publicUrl, postPath(p.slug)))}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -79,5 +93,13 @@ function escapeAttr(value: string): string {
 }
 
 export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${absolute(publicUrl, '/sitemap.xml')}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Allow: /',
+    '',
+    `Sitemap: ${absolute(publicUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
 }

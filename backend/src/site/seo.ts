@@ -20,7 +20,10 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
 
 /** JSON inside a <script> element: `<` is escaped so `</script>` in a title cannot end it. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Absolute URL of a path on this site (publicUrl has no trailing slash). */
@@ -34,7 +37,9 @@ export function postPath(slug: string): string {
 
 export function postImage(post: PublicPost, publicUrl: string): string | null {
   if (post.seo?.ogImage) return post.seo.ogImage;
-  return post.featuredImage ? absolute(publicUrl, `/uploads/${encodeURIComponent(post.featuredImage)}`) : null;
+  return post.featuredImage
+    ? absolute(publicUrl, `/uploads/${encodeURIComponent(post.featuredImage)}`)
+    : null;
 }
 
 export function postDescription(post: PublicPost): string {
@@ -68,7 +73,11 @@ export function pageMeta(settings: SiteSettings, publicUrl: string, path: string
 
 /** The shell's answer for a path that has no page: a 404 that search engines should drop. */
 export function notFoundMeta(settings: SiteSettings, title: string): HeadMeta {
-  return { title: `${title} | ${settings.blogName}`, description: settings.siteDescription, head: meta('name', 'robots', 'noindex') };
+  return {
+    title: `${title} | ${settings.blogName}`,
+    description: settings.siteDescription,
+    head: meta('name', 'robots', 'noindex'),
+  };
 }
 
 export function postMeta(post: PublicPost, settings: SiteSettings, publicUrl: string): HeadMeta {

@@ -44,7 +44,10 @@ export class SitePagesService {
   private async pageWithMeta(path: string): Promise<PageAnswer> {
     const settings = await this.settings.get();
     const siteConfig = { name: settings.blogName };
-    const answer = (status: number, head: HeadMeta): PageAnswer => ({ status, meta: { ...head, siteConfig } });
+    const answer = (status: number, head: HeadMeta): PageAnswer => ({
+      status,
+      meta: { ...head, siteConfig },
+    });
 
     const postMatch = POST_PATH.exec(path);
     if (postMatch) {

@@ -43,13 +43,22 @@ export class SiteController {
   @Get('*')
   async shell(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = req.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/remotes/') || path.startsWith('/assets/')) {
+    if (
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      path.startsWith('/uploads/') ||
+      path.startsWith('/remotes/') ||
+      path.startsWith('/assets/')
+    ) {
       throw notFound('Not found.');
     }
     const { status, meta } = await this.pages.page(path);
     const html = this.site.render(meta);
     if (!html) {
-      void reply.status(503).type('text/plain; charset=utf-8').send('The front end is not built yet. Run "npm run build" and restart.');
+      void reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The front end is not built yet. Run "npm run build" and restart.');
       return;
     }
     void reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

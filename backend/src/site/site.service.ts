@@ -24,7 +24,10 @@ export interface PageMeta {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const DESCRIPTION_TAG = /<meta\s+name="description"[^>]*>/i;
@@ -54,17 +57,24 @@ export class SiteService implements OnModuleInit {
   /** The shell with the brand and optional page meta; null when the front end is not built. */
   render(meta: PageMeta = {}): string | null {
     if (!this.template) return null;
-    const siteConfig = JSON.stringify({ name: this.config.siteName, ...meta.siteConfig }).replace(/</g, '\\u003c');
+    const siteConfig = JSON.stringify({ name: this.config.siteName, ...meta.siteConfig }).replace(
+      /</g,
+      '\\u003c',
+    );
     let html = this.template;
     if (meta.description !== undefined) {
       const tag = `<meta name="description" content="${escapeHtml(meta.description)}"/>`;
       // A function replacement, so "$&" or "$1" in a description is not read as a pattern.
-      html = DESCRIPTION_TAG.test(html) ? html.replace(DESCRIPTION_TAG, () => tag) : html.replace('</head>', `${tag}</head>`);
+      html = DESCRIPTION_TAG.test(html)
+        ? html.replace(DESCRIPTION_TAG, () => tag)
+        : html.replace('</head>', `${tag}</head>`);
     }
-    if (meta.title) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);
+    if (meta.title)
+      html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);
     return html.replace(
       '</head>',
-      () => `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script></head>`,
+      () =>
+        `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script></head>`,
     );
   }
 }

@@ -48,6 +48,7 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      disableReverseLookup: true,
       // On stop, connections still open are told 421 and closed almost at once.
       closeTimeout: 50,
       onRcptTo: (address, _session, callback) => {
@@ -103,7 +104,11 @@ export class SmtpSink {
   }
 
   /** Waits until `predicate` holds for the received mails, then returns them. */
-  async waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs = 15_000, what = 'mail'): Promise<ReceivedMail[]> {
+  async waitFor(
+    predicate: (mails: ReceivedMail[]) => boolean,
+    timeoutMs = 15_000,
+    what = 'mail',
+  ): Promise<ReceivedMail[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await Promise.all([...this.pending]);
@@ -118,9 +123,11 @@ export class SmtpSink {
 
   /** Waits for at least `count` mails to `address` and returns them. */
   waitForMailsTo(address: string, count = 1, timeoutMs?: number): Promise<ReceivedMail[]> {
-    return this.waitFor((m) => m.filter((x) => x.to.includes(address.toLowerCase())).length >= count, timeoutMs, `${count} mail(s) to ${address}`).then(
-      () => this.to(address),
-    );
+    return this.waitFor(
+      (m) => m.filter((x) => x.to.includes(address.toLowerCase())).length >= count,
+      timeoutMs,
+      `${count} mail(s) to ${address}`,
+    ).then(() => this.to(address));
   }
 }
 

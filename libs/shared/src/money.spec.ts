@@ -1,4 +1,11 @@
-import { depositPence, formatPence, penceToPounds, poundsToPence } from './money';
+import {
+  depositPence,
+  discountedPence,
+  formatPence,
+  penceToPounds,
+  planDepositPence,
+  poundsToPence,
+} from './money';
 import { PRICING_PLANS } from './catalogue';
 
 describe('money', () => {
@@ -17,6 +24,14 @@ describe('money', () => {
     expect(poundsToPence(19.99)).toBe(1999);
     expect(poundsToPence(0.29)).toBe(29);
     expect(penceToPounds(4000)).toBe(40);
+  });
+  it('books a plan for half of its price after the referral discount, rounded down', () => {
+    expect(discountedPence(8000, 10)).toBe(7200);
+    expect(discountedPence(7999, 10)).toBe(7199);
+    expect(planDepositPence(8000)).toBe(4000);
+    expect(planDepositPence(8000, 10)).toBe(3600);
+    expect(planDepositPence(6000, null)).toBe(3000);
+    expect(planDepositPence(7999, 10)).toBe(3599);
   });
   it('prices the four plans as the spec says', () => {
     expect(PRICING_PLANS.map((p) => [p.name, p.pricePence])).toEqual([

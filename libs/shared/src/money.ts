@@ -5,6 +5,20 @@ export function depositPence(pricePence: number): number {
   return Math.floor(pricePence / 2);
 }
 
+/**
+ * A price after a referral discount, rounded down in the customer's favour like the deposit:
+ * £79.99 at 10% off is £71.99 (7199.1 pence -> 7199). The booking page shows it and the server
+ * charges from it, so both use this one rule.
+ */
+export function discountedPence(pricePence: number, discountPercent: number): number {
+  return Math.floor((pricePence * (100 - discountPercent)) / 100);
+}
+
+/** What booking a plan charges now: the deposit of its price after any referral discount. */
+export function planDepositPence(pricePence: number, discountPercent?: number | null): number {
+  return depositPence(discountPercent ? discountedPence(pricePence, discountPercent) : pricePence);
+}
+
 /** `depositAmount` as the checkout reads it: pounds, from the rounded-down pence. */
 export function penceToPounds(pence: number): number {
   return pence / 100;

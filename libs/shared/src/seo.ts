@@ -30,25 +30,50 @@ export interface SeoReport {
 export const SEO_NO_KEYWORD_WARNING = 'Add a focus keyword to see SEO analysis';
 export const SEO_CONTENT_MIN_CHARS = 300;
 export const SEO_DENSITY_RANGE = [0.5, 2.5] as const;
+/** The cap of spec §5. The checks below add up to 95 today; the cap keeps future checks honest. */
+export const SEO_MAX_SCORE = 100;
+export const SEO_BANDS = { good: 70, average: 40 } as const;
 
 export function seoRating(score: number): SeoRating {
-  if (score >= 70) return 'good';
-  if (score >= 40) return 'average';
+  if (score >= SEO_BANDS.good) return 'good';
+  if (score >= SEO_BANDS.average) return 'average';
   return 'poor';
+}
+
+/** The sum of the checks' points, capped at 100. */
+export function seoTotal(checks: readonly Pick<SeoCheck, 'points'>[]): number {
+  return Math.min(
+    SEO_MAX_SCORE,
+    checks.reduce((sum, c) => sum + c.points, 0),
+  );
 }
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * The keyword as a whole word or phrase, case-insensitive: "mix" is found in "Mix it" but not in
+ * "mixing", so a short keyword is not credited for every longer word that contains it.
+ */
+function keywordPattern(keyword: string): RegExp {
+  const phrase = keyword.trim().toLowerCase().split(/\s+/).map(escapeRegExp).join('\\s+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/** Whether `text` mentions the keyword (as a whole word or phrase). */
+export function containsKeyword(text: string, keyword: string): boolean {
+  if (!keyword.trim()) return false;
+  return keywordPattern(keyword).test(text.toLowerCase());
+}
+
 /** Occurrences of the keyword per 100 words of body text. */
 export function keywordDensity(html: string, keyword: string): number {
   const words = wordCount(html);
   if (!words || !keyword.trim()) return 0;
-  const matches = stripTags(html)
-    .toLowerCase()
-    .match(new RegExp(escapeRegExp(keyword.trim().toLowerCase()), 'g'));
-  return ((matches?.length ?? 0) / words) * 100;
+  const matches = stripTags(html).toLowerCase().match(keywordPattern(keyword));
+  // Multiply first: (250 * 100) / 10000 is exactly 2.5, (250 / 10000) * 100 need not be.
+  return ((matches?.length ?? 0) * 100) / words;
 }
 
 function check(id: string, label: string, points: number, maxPoints: number, level?: SeoLevel): SeoCheck {
@@ -81,7 +106,7 @@ export function scoreSeo(input: SeoInput): SeoReport {
     check(
       'keyword-in-title',
       'Focus keyword appears in the title',
-      input.title.toLowerCase().includes(keyword) ? 15 : 0,
+      containsKeyword(input.title ?? '', keyword) ? 15 : 0,
       15,
     ),
     !metaTitle
@@ -107,7 +132,7 @@ export function scoreSeo(input: SeoInput): SeoReport {
     check(
       'keyword-in-description',
       'Focus keyword appears in the meta description',
-      metaDescription.toLowerCase().includes(keyword) ? 10 : 0,
+      containsKeyword(metaDescription, keyword) ? 10 : 0,
       10,
     ),
     check(
@@ -131,9 +156,6 @@ export function scoreSeo(input: SeoInput): SeoReport {
     ),
     check('link', 'Content contains a link', /<a\s[^>]*href=/i.test(input.content ?? '') ? 5 : 0, 5),
   ];
-  const score = Math.min(
-    100,
-    checks.reduce((sum, c) => sum + c.points, 0),
-  );
+  const score = seoTotal(checks);
   return { score, rating: seoRating(score), checks };
 }

@@ -13,6 +13,15 @@ export function slugify(input: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/**
+ * The editor's slug rule (spec §4): the slug follows the title while it is empty or still equal
+ * to the slug of the previous title; once someone has typed their own slug, it stays.
+ */
+export function slugAfterTitleChange(currentSlug: string, previousTitle: string, nextTitle: string): string {
+  const untouched = !currentSlug.trim() || currentSlug === slugify(previousTitle);
+  return untouched ? slugify(nextTitle) : currentSlug;
+}
+
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',

@@ -1,9 +1,69 @@
-import { PageIntro } from '../components/page-intro';
+import { useState, type FormEvent } from 'react';
+import { sendAdminTestEmail } from '../api/site-api';
+import { AdminOnlyNotice, useIsAdmin } from '../components/dev/admin-only-notice';
+import { DevPage } from '../components/dev/dev-page';
+import { EmailTips } from '../components/dev/email-tips';
+import { useEmailTest } from '../components/dev/use-email-test';
+import { JsonResult } from '../components/ui/json-result';
+import { SITE_NAME } from '../site-config';
 
+const DEFAULT_SUBJECT = `Test Email from ${SITE_NAME}`;
+const DEFAULT_MESSAGE = `This is a test email from the ${SITE_NAME} website, sent to check that email reaches the admin address. No action is needed.`;
+
+/** /admin-email-test: a test email to the admin address with your own subject and message. */
 export default function AdminEmailTestPage() {
+  const { isAdmin } = useIsAdmin();
+  const [subject, setSubject] = useState(DEFAULT_SUBJECT);
+  const [message, setMessage] = useState(DEFAULT_MESSAGE);
+  const { mutation, result } = useEmailTest(sendAdminTestEmail);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({
+      timestamp: new Date().toISOString(),
+      extraInfo: 'Sent from /admin-email-test',
+      subject: subject.trim() || DEFAULT_SUBJECT,
+      message: message.trim() || DEFAULT_MESSAGE,
+    });
+  };
+
   return (
-    <PageIntro title="Admin Email Test">
-      <p className="page__lead">Send a test email with your own subject and message to the admin address.</p>
-    </PageIntro>
+    <DevPage title="Admin Email Test" lead="Send a test email with your own subject and message to the admin address.">
+      <AdminOnlyNotice />
+      <form className="form card" onSubmit={onSubmit}>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-email-subject">
+            Subject
+          </label>
+          <input
+            id="admin-email-subject"
+            className="field__input"
+            maxLength={200}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-email-message">
+            Message
+          </label>
+          <textarea
+            id="admin-email-message"
+            className="field__input field__textarea"
+            rows={6}
+            maxLength={5000}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={!isAdmin || mutation.isPending}>
+            {mutation.isPending ? 'Sending...' : 'Send Test Email'}
+          </button>
+        </div>
+      </form>
+      <JsonResult value={result} />
+      <EmailTips />
+    </DevPage>
   );
 }

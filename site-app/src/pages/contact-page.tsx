@@ -1,9 +1,110 @@
-import { PageIntro } from '../components/page-intro';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { DELIVERY } from '@studio/shared';
+import { servicesQuery } from '../api/site-api';
+import { ContactForm } from '../components/contact/contact-form';
+import { matchBookableService, resolveRequestedService } from '../components/contact/contact-schema';
+import { DepositPayment } from '../components/contact/deposit-step';
+import { usePageTitle } from '../hooks/use-page-title';
+import '../components/contact/contact.css';
 
+type Step = { kind: 'contact' } | { kind: 'payment'; serviceId: number };
+
+const STEPS = [
+  { kind: 'contact', label: 'Your message' },
+  { kind: 'payment', label: 'Payment' },
+] as const;
+
+const NEXT_STEPS = [
+  `We reply within ${DELIVERY.contactReplyHours}, usually sooner.`,
+  'New customers get their first mix free: send one song and hear the difference.',
+  'Paid work is booked with a 50% deposit; the balance is due before final delivery.',
+  `Your finished files arrive in ${DELIVERY.businessDays} business days from project confirmation.`,
+];
+
+/**
+ * /contact: step 1 sends the message; step 2 (the deposit) follows when the chosen service is
+ * one that can be booked, matched by name against the services list (spec §4).
+ */
 export default function ContactPage() {
+  usePageTitle('Contact');
+  const [params] = useSearchParams();
+  const requested = useMemo(() => resolveRequestedService(params.get('service')), [params]);
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ kind: 'contact' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const goTo = useCallback((next: Step) => {
+    setStep(next);
+    // Tell keyboard and screen-reader users the page changed under them.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }, []);
+
+  const onSent = useCallback(
+    async (serviceName: string) => {
+      try {
+        const res = await queryClient.fetchQuery(servicesQuery);
+        const match = matchBookableService(res?.services ?? [], serviceName);
+        if (match) goTo({ kind: 'payment', serviceId: match.id });
+      } catch {
+        // No services list, no deposit step: the message itself was sent.
+      }
+    },
+    [queryClient, goTo],
+  );
+
   return (
-    <PageIntro title="Contact">
-      <p className="page__lead">Tell us about your project and we will get back to you within 24-48 hours.</p>
-    </PageIntro>
+    <div className="container contact">
+      <div className="contact__main">
+        <h1 ref={headingRef} tabIndex={-1} className="page__title contact__title">
+          {step.kind === 'contact' ? 'Contact Us' : 'Pay Your Deposit'}
+        </h1>
+        <p className="page__lead">
+          {step.kind === 'contact'
+            ? `Tell us about your project and we will get back to you within ${DELIVERY.contactReplyHours}.`
+            : 'Thanks, your message is on its way to us. Book your session with a 50% deposit.'}
+        </p>
+
+        <ol className="contact-steps" aria-label="Steps">
+          {STEPS.map((s, i) => (
+            <li
+              key={s.kind}
+              className={`contact-steps__item${step.kind === s.kind ? ' is-current' : ''}`}
+              aria-current={step.kind === s.kind ? 'step' : undefined}
+            >
+              <span className="contact-steps__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              {s.label}
+            </li>
+          ))}
+        </ol>
+
+        {step.kind === 'contact' ? (
+          <div className="card">
+            <ContactForm requested={requested} onSent={onSent} />
+          </div>
+        ) : (
+          <>
+            <DepositPayment serviceId={step.serviceId} />
+            <button type="button" className="btn btn--outline contact__back" onClick={() => goTo({ kind: 'contact' })}>
+              Back to Contact Form
+            </button>
+          </>
+        )}
+      </div>
+
+      <aside className="contact__aside" aria-labelledby="contact-next-heading">
+        <h2 id="contact-next-heading" className="contact__aside-title">
+          What happens next
+        </h2>
+        <ul className="tick-list">
+          {NEXT_STEPS.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </aside>
+    </div>
   );
 }

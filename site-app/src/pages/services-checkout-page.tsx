@@ -1,9 +1,220 @@
-import { PageIntro } from '../components/page-intro';
+/**
+ * /services-checkout: the four plans, booked through Stripe's hosted Checkout for the 50%
+ * deposit. The page shows what the server will charge (planDepositPence, the same rule the
+ * server applies), but the server decides it: the page only sends the plan's name, the email
+ * and the referral code.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  ApiError,
+  DELIVERY,
+  MESSAGES,
+  PRICING_PLANS,
+  REFERRAL,
+  errorMessage,
+  type PricingPlan,
+} from '@studio/shared';
+import { usePageTitle } from '../hooks/use-page-title';
+import { useToast } from '../toast/toast-context';
+import {
+  createCheckoutSession,
+  paymentsConfigQuery,
+  validateReferralCode,
+} from '../components/payment/payment-api';
+import { PaymentsNotConfigured } from '../components/payment/payment-notices';
+import { PlanCard } from '../components/payment/plan-card';
+import { ReferralBox, type ReferralState } from '../components/payment/referral-box';
+import '../components/payment/payment.css';
+
+const STEPS = [
+  {
+    title: 'Choose your service',
+    text: 'Pick the plan that fits your project, from one master to a full EP.',
+  },
+  {
+    title: 'Pay your deposit',
+    text: 'Pay 50% securely by card today. The rest is invoiced when the work is complete.',
+  },
+  {
+    title: 'Upload your tracks',
+    text: "We'll email you a link to send your stems, references and notes.",
+  },
+  {
+    title: `Receive in ${DELIVERY.bookingPromise}`,
+    text: 'Your finished audio arrives ready for release, with revisions included.',
+  },
+];
+
+const UNVALIDATED: ReferralState = { status: 'unvalidated' };
 
 export default function ServicesCheckoutPage() {
+  usePageTitle('Book & Pay');
+  const { toast } = useToast();
+  const config = useQuery(paymentsConfigQuery);
+  const notConfigured = config.data?.configured === false;
+
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [referral, setReferral] = useState<ReferralState>(UNVALIDATED);
+  const [bookingPlanId, setBookingPlanId] = useState<string | null>(null);
+  // The code a validation answer is about must still be the one in the field.
+  const currentCode = useRef('');
+  currentCode.current = code.trim();
+
+  // Coming back from Stripe with the Back button can restore this page as it was left.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setBookingPlanId(null);
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const validation = useMutation({
+    mutationFn: validateReferralCode,
+    onSuccess: (res, sentCode) => {
+      if (sentCode !== currentCode.current) return;
+      if (res?.valid) {
+        const discountPercent = res.code?.discountPercent ?? REFERRAL.defaultDiscountPercent;
+        setReferral({ status: 'valid', discountPercent });
+        toast({
+          title: 'Discount Applied',
+          description: `Your referral code takes ${discountPercent}% off your booking.`,
+        });
+      } else {
+        const message = res?.message || 'Invalid referral code';
+        setReferral({ status: 'invalid', message });
+        toast({ title: 'Invalid Code', description: message, variant: 'destructive' });
+      }
+    },
+    onError: (error, sentCode) => {
+      if (sentCode !== currentCode.current) return;
+      setReferral(UNVALIDATED);
+      toast({
+        title: 'Validation Error',
+        description:
+          error instanceof ApiError
+            ? errorMessage(error, 'Failed to validate referral code')
+            : 'Error validating code',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const checkout = useMutation({
+    mutationFn: createCheckoutSession,
+    onSuccess: (res) => {
+      if (res?.success && res.url) {
+        // Stays 'Processing...' until the browser has left for Stripe.
+        window.location.assign(res.url);
+        return;
+      }
+      setBookingPlanId(null);
+      toast({ title: 'Checkout Error', description: 'Failed to initiate checkout', variant: 'destructive' });
+    },
+    onError: (error) => {
+      setBookingPlanId(null);
+      toast({
+        title: 'Checkout Error',
+        description: errorMessage(error, 'Failed to initiate checkout'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onCodeChange = (value: string) => {
+    setCode(value);
+    // A changed (or emptied) code is no longer the validated one.
+    setReferral(UNVALIDATED);
+  };
+
+  const onValidate = () => {
+    const trimmed = code.trim();
+    if (!email.trim()) {
+      toast({
+        title: 'Email Required',
+        description: 'Please enter your email to apply a referral code',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (trimmed) validation.mutate(trimmed);
+  };
+
+  const onBook = (plan: PricingPlan) => {
+    if (bookingPlanId) return;
+    const referralCode = code.trim();
+    const customerEmail = email.trim();
+    if (referralCode && !customerEmail) {
+      toast({ title: 'Email Required', description: MESSAGES.referralEmailRequired, variant: 'destructive' });
+      return;
+    }
+    setBookingPlanId(plan.id);
+    checkout.mutate({
+      serviceName: plan.name,
+      ...(referralCode ? { referralCode } : {}),
+      ...(customerEmail ? { email: customerEmail } : {}),
+    });
+  };
+
+  const discountPercent = referral.status === 'valid' ? referral.discountPercent : null;
+
   return (
-    <PageIntro title="Book & Pay">
-      <p className="page__lead">Choose a service, pay a 50% deposit and send us your tracks.</p>
-    </PageIntro>
+    <div className="page container booking">
+      <h1 className="page__title">Book &amp; Pay</h1>
+      <p className="page__lead">
+        Choose your service and pay a 50% deposit online to book it. The remaining 50% is invoiced when your
+        project is complete.
+      </p>
+
+      <ReferralBox
+        email={email}
+        code={code}
+        state={referral}
+        validating={validation.isPending}
+        onEmailChange={setEmail}
+        onCodeChange={onCodeChange}
+        onValidate={onValidate}
+      />
+
+      <section className="booking__plans" aria-labelledby="plans-heading">
+        <h2 id="plans-heading" className="booking__heading">
+          Choose your plan
+        </h2>
+        {notConfigured && <PaymentsNotConfigured />}
+        <div className="plan-grid">
+          {PRICING_PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              discountPercent={discountPercent}
+              processing={bookingPlanId === plan.id}
+              disabled={notConfigured || (bookingPlanId !== null && bookingPlanId !== plan.id)}
+              onBook={onBook}
+            />
+          ))}
+        </div>
+        <p className="booking__fine-print">
+          Prices in GBP. Fees may vary with the size and complexity of your project; we will always agree any
+          change with you first.
+        </p>
+      </section>
+
+      <section className="booking__steps" aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className="booking__heading">
+          How it works
+        </h2>
+        <ol className="step-list">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="step-list__item">
+              <span className="step-list__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="step-list__title">{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
   );
 }

@@ -1,9 +1,87 @@
-import { PageIntro } from '../components/page-intro';
+/**
+ * /success?session_id={id}: where Stripe's hosted Checkout returns after a plan booking. The
+ * booking took the 50% deposit (see the header of backend/src/payments/payments.service.ts);
+ * the webhook records the payment and sends the confirmation email, so this page only thanks
+ * the customer and says what happens next.
+ */
+import { Link, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { DELIVERY, REVISIONS } from '@studio/shared';
+import { usePageTitle } from '../hooks/use-page-title';
+import { bookingsEmailQuery, defaultBookingsEmail } from '../components/payment/payment-api';
+import '../components/payment/payment.css';
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
+const revisionRounds = NUMBER_WORDS[REVISIONS.standardRounds] ?? String(REVISIONS.standardRounds);
+// DELIVERY.bookingPromise is '3-5 days'; this page counts business days (spec §2).
+const deliveryPromise = DELIVERY.bookingPromise.replace('days', 'business days');
+
+const NEXT_STEPS = [
+  {
+    title: 'Check your email',
+    text: 'Your receipt and booking confirmation are on their way to your inbox.',
+  },
+  {
+    title: 'Upload your tracks',
+    text: "We'll send you a link to upload your stems, references and any notes for the session.",
+  },
+  {
+    title: 'Receive your audio',
+    text: `Your finished audio arrives in ${deliveryPromise}, with up to ${revisionRounds} revisions included.`,
+  },
+  {
+    title: 'Final invoice',
+    text: 'When the work is complete we send the final invoice for the remaining 50%.',
+  },
+];
 
 export default function SuccessPage() {
+  usePageTitle('Payment Successful!');
+  const [search] = useSearchParams();
+  const sessionId = search.get('session_id')?.trim() ?? '';
+  const bookingsEmail = useQuery(bookingsEmailQuery).data ?? defaultBookingsEmail();
+
   return (
-    <PageIntro title="Payment Successful!">
-      <p className="page__lead">Your 50% deposit has been received. Check your email for the next steps.</p>
-    </PageIntro>
+    <section className="page container pay-result">
+      <div className="card pay-result__card pay-result__card--success">
+        <span className="pay-result__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1 className="page__title pay-result__title">Payment Successful!</h1>
+        <p className="pay-result__lead">
+          Thank you for your booking. Your 50% deposit has been received and your project is in our schedule.
+        </p>
+        {sessionId && (
+          <dl className="pay-facts pay-result__facts">
+            <div>
+              <dt>Transaction ID</dt>
+              <dd className="pay-facts__id">{sessionId}</dd>
+            </div>
+          </dl>
+        )}
+
+        <h2 className="pay-result__subtitle">What happens next</h2>
+        <ol className="pay-steps">
+          {NEXT_STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong>
+              <span>{step.text}</span>
+            </li>
+          ))}
+        </ol>
+
+        <div className="pay-result__actions">
+          <Link to="/" className="btn btn--primary">
+            Return Home
+          </Link>
+          <Link to="/services" className="btn btn--outline">
+            Explore Services
+          </Link>
+        </div>
+        <p className="pay-result__note">
+          Questions about your booking? Email us at <a href={`mailto:${bookingsEmail}`}>{bookingsEmail}</a>.
+        </p>
+      </div>
+    </section>
   );
 }

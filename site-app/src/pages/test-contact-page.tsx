@@ -1,11 +1,17 @@
-import { PageIntro } from '../components/page-intro';
+import { DevPage } from '../components/dev/dev-page';
+import { TestContactForm } from '../components/dev/test-contact-form';
 
 export default function TestContactPage() {
   return (
-    <PageIntro title="Test Contact Form">
-      <p className="page__lead">
-        A developer page that posts to the contact endpoint and shows the raw result.
-      </p>
-    </PageIntro>
+    <DevPage
+      title="Test Contact Form"
+      lead={
+        <>
+          Posts to <code>/api/contact</code> and shows the raw response, to check the contact pipeline end to end.
+        </>
+      }
+    >
+      <TestContactForm version="v1" />
+    </DevPage>
   );
 }

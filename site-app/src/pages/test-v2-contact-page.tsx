@@ -1,11 +1,18 @@
-import { PageIntro } from '../components/page-intro';
+import { DevPage } from '../components/dev/dev-page';
+import { TestContactForm } from '../components/dev/test-contact-form';
 
 export default function TestV2ContactPage() {
   return (
-    <PageIntro title="Test Contact Form (V2)">
-      <p className="page__lead">
-        A developer page that posts to the V2 contact endpoint and shows the raw result.
-      </p>
-    </PageIntro>
+    <DevPage
+      title="Test Contact Form (V2)"
+      lead={
+        <>
+          Posts to <code>/api/contact-v2</code>, which also reports the admin notification, and shows the raw
+          response.
+        </>
+      }
+    >
+      <TestContactForm version="v2" />
+    </DevPage>
   );
 }

@@ -1,12 +1,156 @@
-import { PageContainer } from '@ant-design/pro-components';
-import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PageContainer, ProCard, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Button, Result, Skeleton } from 'antd';
+import {
+  ArrowLeftOutlined,
+  InstagramOutlined,
+  LinkOutlined,
+  SpotifyOutlined,
+  XOutlined,
+  YoutubeOutlined,
+} from '@ant-design/icons';
+import type { SiteSettings, SocialLinks } from '@studio/shared';
+import { PageTitle } from '../../components/page-title';
+import { useToast } from '../../hooks/use-toast';
+import { isForbidden } from '../../utils/errors';
+import { getSettings, saveSettings, SETTINGS_QUERY_KEY } from './service';
+
+/** Mirrors the server's limits (backend/src/settings/dto). */
+const LIMITS = { blogNameMax: 100, siteDescriptionMax: 300, urlMax: 255 } as const;
+
+const SOCIAL: { key: keyof SocialLinks; label: string; icon: ReactNode; example: string }[] = [
+  { key: 'instagram', label: 'Instagram', icon: <InstagramOutlined />, example: 'https://instagram.com/yourstudio' },
+  { key: 'youtube', label: 'YouTube', icon: <YoutubeOutlined />, example: 'https://youtube.com/@yourstudio' },
+  { key: 'soundcloud', label: 'SoundCloud', icon: <LinkOutlined />, example: 'https://soundcloud.com/yourstudio' },
+  { key: 'spotify', label: 'Spotify', icon: <SpotifyOutlined />, example: 'https://open.spotify.com/artist/…' },
+  { key: 'x', label: 'X', icon: <XOutlined />, example: 'https://x.com/yourstudio' },
+];
+
+/** Empty inputs mean "none": sent as null so the server clears them. */
+function normalise(values: SiteSettings): SiteSettings {
+  const links = Object.fromEntries(
+    SOCIAL.map(({ key }) => [key, values.socialLinks?.[key]?.trim() || null]),
+  ) as unknown as SocialLinks;
+  return {
+    blogName: values.blogName.trim(),
+    siteDescription: values.siteDescription?.trim() ?? '',
+    adminNotifyEmail: values.adminNotifyEmail?.trim() ?? '',
+    socialLinks: links,
+  };
+}
 
 export default function SettingsPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { data, isLoading, error, refetch } = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: getSettings,
+    refetchOnMount: 'always',
+  });
+
+  let body;
+  if (isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (isForbidden(error))
+    body = (
+      <Result
+        status="403"
+        title="Only admins can change the settings"
+        subTitle="Ask an admin if the blog name, description or social links need to change."
+      />
+    );
+  else if (error || !data)
+    body = (
+      <Result
+        status="error"
+        title="Could not load the settings"
+        extra={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  else
+    body = (
+      <ProCard>
+        <ProForm<SiteSettings>
+          initialValues={data}
+          layout="vertical"
+          style={{ maxWidth: 640 }}
+          submitter={{
+            searchConfig: { submitText: 'Save settings', resetText: 'Reset' },
+            resetButtonProps: { style: { display: 'none' } },
+          }}
+          onFinish={async (values) => {
+            try {
+              const res = await saveSettings(normalise(values));
+              queryClient.setQueryData(SETTINGS_QUERY_KEY, res.settings);
+              // Public pages read these through GET /api/settings.
+              await queryClient.invalidateQueries({ queryKey: ['/api/settings'] });
+              toast.success('Settings saved', 'The site uses the new settings from now on.');
+              return true;
+            } catch (err) {
+              toast.failure(err, 'Failed to save settings.');
+              return false;
+            }
+          }}
+        >
+          <ProForm.Group title="Blog" direction="vertical">
+            <ProFormText
+              name="blogName"
+              label="Blog name"
+              width="lg"
+              extra="Shown in page titles ('Post title | blog name'), feeds and emails."
+              rules={[
+                { required: true, whitespace: true, message: 'Blog name is required' },
+                { max: LIMITS.blogNameMax, message: `Blog name must be at most ${LIMITS.blogNameMax} characters` },
+              ]}
+            />
+            <ProFormTextArea
+              name="siteDescription"
+              label="Site description"
+              width="lg"
+              extra="Used as the description in search results and link previews."
+              fieldProps={{ rows: 3, showCount: true, maxLength: LIMITS.siteDescriptionMax, style: { marginBottom: 20 } }}
+            />
+            <ProFormText
+              name="adminNotifyEmail"
+              label="Admin notification email"
+              width="lg"
+              extra="Contact messages and admin test emails go to this address."
+              rules={[{ type: 'email', message: 'Please enter a valid email address for admin notifications' }]}
+            />
+          </ProForm.Group>
+          <ProForm.Group title="Social links" direction="vertical">
+            {SOCIAL.map(({ key, label, icon, example }) => (
+              <ProFormText
+                key={key}
+                name={['socialLinks', key]}
+                label={label}
+                width="lg"
+                placeholder={example}
+                fieldProps={{ prefix: icon }}
+                rules={[
+                  { type: 'url', message: `The ${label} link must be a full http or https address` },
+                  { max: LIMITS.urlMax, message: `The ${label} link must be at most ${LIMITS.urlMax} characters` },
+                ]}
+              />
+            ))}
+          </ProForm.Group>
+        </ProForm>
+      </ProCard>
+    );
+
   return (
-    <PageContainer title="Settings">
-      <Typography.Paragraph>
-        Blog name, description and social links will be edited here.
-      </Typography.Paragraph>
+    <PageContainer
+      title={<PageTitle>Settings</PageTitle>}
+      content="The blog's name, description, notification address and social links, used across the site, its emails and its meta tags."
+      extra={[
+        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
+          Back to Dashboard
+        </Button>,
+      ]}
+    >
+      {body}
     </PageContainer>
   );
 }

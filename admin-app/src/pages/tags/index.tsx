@@ -1,10 +1,171 @@
-import { PageContainer } from '@ant-design/pro-components';
-import { Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { App, Button, Empty, Space, Typography } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PageTitle } from '../../components/page-title';
+import { TaxonomyFormModal, toTaxonomyInput, type TaxonomyFormValues } from '../../components/taxonomy-form-modal';
+import { useToast } from '../../hooks/use-toast';
+import { formatDate } from '../../utils/format';
+import { createTag, deleteTag, listTags, TAGS_QUERY_KEY, updateTag, type AdminTag } from './service';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; tag: AdminTag } | null;
 
 export default function TagsPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const actionRef = useRef<ActionType>();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saving, setSaving] = useState(false);
+
+  const initial = useMemo<TaxonomyFormValues | null>(
+    () =>
+      editing?.mode === 'edit'
+        ? { name: editing.tag.name, slug: editing.tag.slug, description: editing.tag.description ?? '' }
+        : null,
+    [editing],
+  );
+
+  const refresh = async () => {
+    // The editor's tag picker reads the same list.
+    await queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY });
+    await actionRef.current?.reload();
+  };
+
+  const save = async (values: TaxonomyFormValues): Promise<boolean> => {
+    if (!editing) return false;
+    const creating = editing.mode === 'add';
+    setSaving(true);
+    try {
+      if (editing.mode === 'add') await createTag(toTaxonomyInput(values));
+      else await updateTag(editing.tag.id, toTaxonomyInput(values));
+      toast.success(
+        creating ? 'Tag created' : 'Tag updated',
+        `The tag has been ${creating ? 'created' : 'updated'} successfully.`,
+      );
+      setEditing(null);
+      await refresh();
+      return true;
+    } catch (err) {
+      toast.failure(err, creating ? 'Failed to create tag.' : 'Failed to update tag.');
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = (tag: AdminTag) => {
+    modal.confirm({
+      title: 'Delete tag',
+      content: `Are you sure you want to delete "${tag.name}"? This action cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      autoFocusButton: 'cancel',
+      onOk: async () => {
+        try {
+          await deleteTag(tag.id);
+          toast.success('Tag deleted', 'The tag has been deleted successfully.');
+          await refresh();
+        } catch (err) {
+          toast.failure(err, 'Failed to delete tag.');
+        }
+      },
+    });
+  };
+
+  const columns: ProColumns<AdminTag>[] = [
+    { title: 'Name', dataIndex: 'name', render: (_, tag) => <Typography.Text strong>{tag.name}</Typography.Text> },
+    { title: 'Slug', dataIndex: 'slug', render: (_, tag) => <Typography.Text code>{tag.slug}</Typography.Text> },
+    {
+      title: 'Description',
+      dataIndex: 'description',
+      render: (_, tag) =>
+        tag.description ? (
+          <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+            {tag.description}
+          </Typography.Paragraph>
+        ) : (
+          <Typography.Text type="secondary">None</Typography.Text>
+        ),
+    },
+    {
+      title: 'Created',
+      dataIndex: 'createdAt',
+      width: 130,
+      render: (_, tag) => <time dateTime={tag.createdAt}>{formatDate(tag.createdAt)}</time>,
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      width: 190,
+      render: (_, tag) => (
+        <Space size={4}>
+          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', tag })}>
+            Edit
+          </Button>
+          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(tag)}>
+            Delete
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
   return (
-    <PageContainer title="Tags">
-      <Typography.Paragraph>Create, rename and remove blog tags here.</Typography.Paragraph>
+    <PageContainer
+      title={<PageTitle>Tags</PageTitle>}
+      content="Tags describe what a post mentions: genres, gear, techniques. A post can have many."
+      extra={[
+        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
+          Back to Dashboard
+        </Button>,
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+          Add Tag
+        </Button>,
+      ]}
+    >
+      <ProTable<AdminTag>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={columns}
+        search={false}
+        options={false}
+        cardBordered
+        headerTitle="All tags"
+        scroll={{ x: 760 }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+        request={async () => {
+          try {
+            const tags = await listTags();
+            queryClient.setQueryData(TAGS_QUERY_KEY, tags);
+            return { data: tags, total: tags.length, success: true };
+          } catch (err) {
+            toast.failure(err, 'Failed to fetch tags');
+            return { data: [], total: 0, success: false };
+          }
+        }}
+        locale={{
+          emptyText: (
+            <Empty description="No tags yet.">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+                Add Tag
+              </Button>
+            </Empty>
+          ),
+        }}
+      />
+      <TaxonomyFormModal
+        kind="tag"
+        open={editing !== null}
+        initial={initial}
+        submitting={saving}
+        onSubmit={save}
+        onCancel={() => setEditing(null)}
+      />
     </PageContainer>
   );
 }

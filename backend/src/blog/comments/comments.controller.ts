@@ -47,7 +47,11 @@ export class CommentsAdminController {
 
   @Put(':id/unapprove')
   async unapprove(@Param('id', IdParamPipe) id: number) {
-    return { success: true, message: 'Comment unapproved', comment: await this.comments.setApproved(id, false) };
+    return {
+      success: true,
+      message: 'Comment unapproved',
+      comment: await this.comments.setApproved(id, false),
+    };
   }
 
   @Delete(':id')

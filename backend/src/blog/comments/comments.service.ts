@@ -45,7 +45,10 @@ export class CommentsService {
   /** Approved comments of a public post, oldest first (a conversation reads top to bottom). */
   async listApproved(slug: string): Promise<CommentDto[]> {
     const postId = await this.publicPostId(slug);
-    const rows = await this.comments.find({ where: { postId, approved: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.comments.find({
+      where: { postId, approved: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return rows.map(toPublic);
   }
 
@@ -86,7 +89,9 @@ export class CommentsService {
          ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`,
         [limit, q.offset ?? 0],
       ) as Promise<AdminRow[]>,
-      this.comments.query(`SELECT count(*)::int AS total FROM comments c ${where}`) as Promise<{ total: number }[]>,
+      this.comments.query(`SELECT count(*)::int AS total FROM comments c ${where}`) as Promise<
+        { total: number }[]
+      >,
     ]);
     return {
       total: count[0].total,

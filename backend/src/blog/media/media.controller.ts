@@ -17,11 +17,16 @@ export class MediaController {
   /** multipart/form-data: `file` (the image), optional `altText` and `caption`. */
   @Post()
   async upload(@Req() req: FastifyRequest, @CurrentUser() user: User) {
-    if (!isMultipart(req)) throw badRequest('Send the image as multipart/form-data in a field named "file".', 'FILE_REQUIRED');
+    if (!isMultipart(req))
+      throw badRequest('Send the image as multipart/form-data in a field named "file".', 'FILE_REQUIRED');
     const { fields, file } = await readMultipart(req, 'file', ['altText', 'caption']);
     if (!file) throw badRequest('Choose an image to upload.', 'FILE_REQUIRED');
     const details = await validateInput(MediaDetailsDto, fields);
-    return { success: true, message: 'Media uploaded', media: await this.media.upload(file.buffer, details, user.id) };
+    return {
+      success: true,
+      message: 'Media uploaded',
+      media: await this.media.upload(file.buffer, details, user.id),
+    };
   }
 
   @Get()

@@ -76,9 +76,10 @@ export class MediaService {
   async remove(id: number): Promise<void> {
     const row = await this.find(id);
     await this.media.manager.transaction(async (tx) => {
-      await tx.query(`UPDATE blog_posts SET featured_image = NULL, updated_at = now() WHERE featured_image = $1`, [
-        row.fileName,
-      ]);
+      await tx.query(
+        `UPDATE blog_posts SET featured_image = NULL, updated_at = now() WHERE featured_image = $1`,
+        [row.fileName],
+      );
       await tx.delete(Media, { id: row.id });
     });
     this.cache.invalidate();

@@ -42,7 +42,11 @@ export class AdminPostsController {
   @Put('posts/:id')
   async update(@Param('id', IdParamPipe) id: number, @Req() req: FastifyRequest, @CurrentUser() user: User) {
     const { data, image } = await readPostForm(req, UpdatePostDto);
-    return { success: true, message: 'Post updated', post: await this.posts.update(id, data, user.id, image) };
+    return {
+      success: true,
+      message: 'Post updated',
+      post: await this.posts.update(id, data, user.id, image),
+    };
   }
 
   @Delete('posts/:id')

@@ -9,10 +9,14 @@ describe('sanitizePostHtml', () => {
       '<p><img src="/uploads/abc123.png" alt="Desk" width="600"><img src="https://cdn.example.com/x.jpg" alt="X"></p><hr>';
     const out = sanitizePostHtml(html);
     expect(out).toContain('<h2>Gain staging</h2>');
-    expect(out).toContain('<p style="text-align:center"><strong>Bold</strong>, <em>italic</em>, <u>under</u>, <code>eq</code></p>');
+    expect(out).toContain(
+      '<p style="text-align:center"><strong>Bold</strong>, <em>italic</em>, <u>under</u>, <code>eq</code></p>',
+    );
     expect(out).toContain('<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>');
     expect(out).toContain('<pre><code class="language-js">x = 1</code></pre>');
-    expect(out).toContain('<a href="https://example.com/a?b=1" target="_blank" rel="noopener noreferrer">link</a>');
+    expect(out).toContain(
+      '<a href="https://example.com/a?b=1" target="_blank" rel="noopener noreferrer">link</a>',
+    );
     expect(out).toContain('<a href="mailto:hi@example.com">mail</a>');
     expect(out).toContain('<img src="/uploads/abc123.png" alt="Desk" width="600" />');
     expect(out).toContain('<img src="https://cdn.example.com/x.jpg" alt="X" />');
@@ -24,16 +28,27 @@ describe('sanitizePostHtml', () => {
   });
 
   it('removes event handlers', () => {
-    const out = sanitizePostHtml('<img src="/uploads/a.png" onerror="alert(1)"><p onclick="steal()">text</p>');
+    const out = sanitizePostHtml(
+      '<img src="/uploads/a.png" onerror="alert(1)"><p onclick="steal()">text</p>',
+    );
     expect(out).toBe('<img src="/uploads/a.png" /><p>text</p>');
   });
 
   it('removes javascript: and data: URLs, however they are written', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java&#x09;script:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+    ]) {
       const out = sanitizePostHtml(`<a href="${href}">click</a>`);
       expect(out).toBe('<a>click</a>');
     }
-    expect(sanitizePostHtml('<img src="javascript:alert(1)"><img src="data:image/png;base64,AAAA"><p>x</p>')).toBe('<p>x</p>');
+    expect(
+      sanitizePostHtml('<img src="javascript:alert(1)"><img src="data:image/png;base64,AAAA"><p>x</p>'),
+    ).toBe('<p>x</p>');
   });
 
   it('removes iframes, objects, forms and embedded SVG', () => {
@@ -51,11 +66,15 @@ describe('sanitizePostHtml', () => {
   });
 
   it('drops unknown attributes and classes, and odd image sizes', () => {
-    const out = sanitizePostHtml('<p class="evil" id="x" data-x="1">a</p><img src="/uploads/a.png" width="100px;x" height="50">');
+    const out = sanitizePostHtml(
+      '<p class="evil" id="x" data-x="1">a</p><img src="/uploads/a.png" width="100px;x" height="50">',
+    );
     expect(out).toBe('<p>a</p><img src="/uploads/a.png" height="50" />');
   });
 
   it('drops target values other than a new tab and unknown rel values', () => {
-    expect(sanitizePostHtml('<a href="/blog" target="_top" rel="opener nofollow">x</a>')).toBe('<a href="/blog" rel="nofollow">x</a>');
+    expect(sanitizePostHtml('<a href="/blog" target="_top" rel="opener nofollow">x</a>')).toBe(
+      '<a href="/blog" rel="nofollow">x</a>',
+    );
   });
 });

@@ -14,10 +14,43 @@ const IMAGE_SRC = /^(https?:\/\/[^\s]+|\/uploads\/[A-Za-z0-9._-]+)$/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
-    'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'mark',
-    'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'sub',
+    'sup',
+    'mark',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
@@ -36,7 +69,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
-      const rel = new Set((attribs.rel ?? '').toLowerCase().split(/\s+/).filter((r) => LINK_REL.has(r)));
+      const rel = new Set(
+        (attribs.rel ?? '')
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((r) => LINK_REL.has(r)),
+      );
       if (attribs.target === '_blank') {
         // A new tab must not get a handle on this page (reverse tabnabbing).
         rel.add('noopener').add('noreferrer');

@@ -85,7 +85,11 @@ function likePattern(term: string): string {
 
 /** "masteri vocal" -> "masteri:* & vocal:*": partly typed words still match through the index. */
 export function prefixQuery(term: string): string | null {
-  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    term
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
@@ -101,10 +105,14 @@ export function buildWhere(filter: PostFilter): { sql: string; params: unknown[]
   if (filter.id !== undefined) where.push(`p.id = ${p(filter.id)}`);
   if (filter.slug !== undefined) where.push(`p.slug = ${p(filter.slug)}`);
   if (filter.categoryId !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM post_categories pc WHERE pc.post_id = p.id AND pc.category_id = ${p(filter.categoryId)})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM post_categories pc WHERE pc.post_id = p.id AND pc.category_id = ${p(filter.categoryId)})`,
+    );
   }
   if (filter.tagId !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ${p(filter.tagId)})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ${p(filter.tagId)})`,
+    );
   }
   const search = filter.search?.trim();
   if (search) {
@@ -138,7 +146,9 @@ export class PostReader {
         query.limit,
         query.offset,
       ]) as Promise<PostRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM blog_posts p ${sql}`, params) as Promise<{ total: number }[]>,
+      this.db.query(`SELECT count(*)::int AS total FROM blog_posts p ${sql}`, params) as Promise<
+        { total: number }[]
+      >,
     ]);
     return { posts: await this.hydrate(rows, options), total: count[0]?.total ?? 0 };
   }
@@ -194,7 +204,12 @@ export class PostReader {
   }
 }
 
-function toPostDto(r: PostRow, categories: CategoryDto[], tags: TagDto[], options: ReadOptions): BlogPostDto & { seo: PostSeo | null } {
+function toPostDto(
+  r: PostRow,
+  categories: CategoryDto[],
+  tags: TagDto[],
+  options: ReadOptions,
+): BlogPostDto & { seo: PostSeo | null } {
   return {
     id: r.id,
     title: r.title,

@@ -66,7 +66,9 @@ export class PostsService {
   async create(dto: CreatePostDto, authorId: number, image: UploadedFile | null): Promise<BlogPostDto> {
     const content = this.cleanContent(dto.content);
     await this.checkReferences(dto, image);
-    const featuredImage = image ? (await this.media.upload(image.buffer, {}, authorId)).fileName : (dto.featuredImage ?? null);
+    const featuredImage = image
+      ? (await this.media.upload(image.buffer, {}, authorId)).fileName
+      : (dto.featuredImage ?? null);
     const status = dto.status ?? 'draft';
     const id = await this.write(async (tx) => {
       const post = tx.create(BlogPost, {
@@ -92,16 +94,23 @@ export class PostsService {
     return this.get(id);
   }
 
-  async update(id: number, dto: UpdatePostDto, userId: number, image: UploadedFile | null): Promise<BlogPostDto> {
+  async update(
+    id: number,
+    dto: UpdatePostDto,
+    userId: number,
+    image: UploadedFile | null,
+  ): Promise<BlogPostDto> {
     const content = dto.content !== undefined ? this.cleanContent(dto.content) : undefined;
     await this.checkReferences(dto, image);
-    if (!(await this.db.manager.exists(BlogPost, { where: { id } }))) throw notFound('Post not found', 'POST_NOT_FOUND');
+    if (!(await this.db.manager.exists(BlogPost, { where: { id } })))
+      throw notFound('Post not found', 'POST_NOT_FOUND');
     const uploaded = image ? (await this.media.upload(image.buffer, {}, userId)).fileName : undefined;
     await this.write(async (tx) => {
       const post = await tx.findOne(BlogPost, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!post) throw notFound('Post not found', 'POST_NOT_FOUND');
       if (dto.title !== undefined) post.title = dto.title;
-      if (dto.slug !== undefined && dto.slug !== post.slug) post.slug = await uniqueSlug(tx, 'blog_posts', dto.slug, id);
+      if (dto.slug !== undefined && dto.slug !== post.slug)
+        post.slug = await uniqueSlug(tx, 'blog_posts', dto.slug, id);
       if (content !== undefined) {
         post.content = content;
         post.wordCount = wordCount(content);
@@ -154,7 +163,10 @@ export class PostsService {
         throw conflict('Another post took that slug at the same moment. Please save again.', 'SLUG_TAKEN');
       }
       if ((err as { code?: string }).code === PG_FOREIGN_KEY_VIOLATION) {
-        throw conflict('A category or tag was deleted while you were editing. Please check them and save again.', 'STALE_REFERENCE');
+        throw conflict(
+          'A category or tag was deleted while you were editing. Please check them and save again.',
+          'STALE_REFERENCE',
+        );
       }
       throw err;
     }
@@ -179,7 +191,12 @@ export class PostsService {
   }
 
   /** Replaces the post's categories and/or tags (undefined: leave that list alone). */
-  private async link(tx: EntityManager, postId: number, categoryIds?: number[], tagIds?: number[]): Promise<void> {
+  private async link(
+    tx: EntityManager,
+    postId: number,
+    categoryIds?: number[],
+    tagIds?: number[],
+  ): Promise<void> {
     if (categoryIds !== undefined) {
       await tx.query(`DELETE FROM post_categories WHERE post_id = $1`, [postId]);
       if (categoryIds.length) {
@@ -192,10 +209,10 @@ export class PostsService {
     if (tagIds !== undefined) {
       await tx.query(`DELETE FROM post_tags WHERE post_id = $1`, [postId]);
       if (tagIds.length) {
-        await tx.query(`INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [
-          postId,
-          [...new Set(tagIds)],
-        ]);
+        await tx.query(
+          `INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+          [postId, [...new Set(tagIds)]],
+        );
       }
     }
   }

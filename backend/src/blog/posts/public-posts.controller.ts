@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { PublicPostQueryDto } from './dto/post-query.dto';
 import { PublicPostsService } from './public-posts.service';
+import { parsePublicPostQuery } from './public-query';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -11,8 +11,8 @@ export class PublicPostsController {
 
   @Get('posts')
   @Header('content-type', JSON_TYPE)
-  list(@Query() query: PublicPostQueryDto): Promise<string> {
-    return this.posts.listJson(query);
+  list(@Query() query: Record<string, unknown>): Promise<string> {
+    return this.posts.listJson(parsePublicPostQuery(query));
   }
 
   @Get('posts/:slug')

@@ -9,8 +9,9 @@ import { totalPagesFor } from '@studio/shared';
 import { notFound } from '../../common/errors/app.exception';
 import { BlogCache } from '../blog-cache';
 import { TaxonomyService } from '../taxonomy/taxonomy.service';
-import { DEFAULT_PUBLIC_PAGE_SIZE, PublicPostQueryDto } from './dto/post-query.dto';
+import { DEFAULT_PUBLIC_PAGE_SIZE } from './dto/post-query.dto';
 import { PostReader } from './post-reader';
+import { PublicPostQuery } from './public-query';
 
 const READER_VIEW = { excerptFallback: true };
 
@@ -22,20 +23,19 @@ export class PublicPostsService {
     private readonly cache: BlogCache,
   ) {}
 
-  async list(q: PublicPostQueryDto): Promise<PostListResponse> {
+  async list(q: PublicPostQuery): Promise<PostListResponse> {
     const limit = q.limit ?? DEFAULT_PUBLIC_PAGE_SIZE;
     const offset = q.offset ?? 0;
-    const search = q.search?.trim() || undefined;
     const { posts, total } = await this.reader.page(
-      { publicOnly: true, limit, offset, search, categoryId: q.categoryId, tagId: q.tagId },
+      { publicOnly: true, limit, offset, search: q.search, categoryId: q.categoryId, tagId: q.tagId },
       READER_VIEW,
     );
     return { success: true, posts, total, page: { limit, offset, totalPages: totalPagesFor(total, limit) } };
   }
 
   /** The list response as JSON text, cached per distinct question. */
-  listJson(q: PublicPostQueryDto): Promise<string> {
-    const key = `list:${q.limit ?? ''}:${q.offset ?? ''}:${q.categoryId ?? ''}:${q.tagId ?? ''}:${q.search?.trim().toLowerCase() ?? ''}`;
+  listJson(q: PublicPostQuery): Promise<string> {
+    const key = `list:${q.limit ?? ''}:${q.offset ?? ''}:${q.categoryId ?? ''}:${q.tagId ?? ''}:${q.search?.toLowerCase() ?? ''}`;
     return this.cache.get(key, async () => JSON.stringify(await this.list(q)));
   }
 
@@ -64,7 +64,10 @@ export class PublicPostsService {
 
   /** Newest published posts first, for the feed and the sitemap. */
   async latest(limit: number): Promise<BlogPostDto[]> {
-    return this.cache.get(`latest:${limit}`, async () => (await this.reader.page({ publicOnly: true, limit, offset: 0 }, READER_VIEW)).posts);
+    return this.cache.get(
+      `latest:${limit}`,
+      async () => (await this.reader.page({ publicOnly: true, limit, offset: 0 }, READER_VIEW)).posts,
+    );
   }
 
   /** Slug and last change of every public post (for the sitemap), newest first. */

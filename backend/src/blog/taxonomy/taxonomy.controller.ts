@@ -22,7 +22,11 @@ export class TaxonomyAdminController {
 
   @Put('categories/:id')
   async updateCategory(@Param('id', IdParamPipe) id: number, @Body() dto: CategoryInputDto) {
-    return { success: true, message: 'Category updated', category: await this.taxonomy.updateCategory(id, dto) };
+    return {
+      success: true,
+      message: 'Category updated',
+      category: await this.taxonomy.updateCategory(id, dto),
+    };
   }
 
   @Delete('categories/:id')

@@ -14,7 +14,13 @@ import { CategoryInputDto, TagInputDto } from './dto/taxonomy.dto';
 export type TermKind = 'category' | 'tag';
 
 const KINDS = {
-  category: { table: 'categories', link: 'post_categories', column: 'category_id', label: 'Category', code: 'CATEGORY' },
+  category: {
+    table: 'categories',
+    link: 'post_categories',
+    column: 'category_id',
+    label: 'Category',
+    code: 'CATEGORY',
+  },
   tag: { table: 'tags', link: 'post_tags', column: 'tag_id', label: 'Tag', code: 'TAG' },
 } as const;
 
@@ -95,7 +101,9 @@ export class TaxonomyService {
 
   async remove(kind: TermKind, id: number): Promise<void> {
     const k = KINDS[kind];
-    const rows = (await this.db.query(`DELETE FROM ${k.table} WHERE id = $1 RETURNING id`, [id])) as unknown[][];
+    const rows = (await this.db.query(`DELETE FROM ${k.table} WHERE id = $1 RETURNING id`, [
+      id,
+    ])) as unknown[][];
     // DELETE … RETURNING through TypeORM yields [rows, affectedCount].
     if (!rows[0]?.length) throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
     this.cache.invalidate();
@@ -126,23 +134,34 @@ export class TaxonomyService {
     )) as TermRow[];
   }
 
-  private async save(kind: TermKind, id: number | null, dto: CategoryInputDto | TagInputDto): Promise<TermRow> {
+  private async save(
+    kind: TermKind,
+    id: number | null,
+    dto: CategoryInputDto | TagInputDto,
+  ): Promise<TermRow> {
     const k = KINDS[kind];
     try {
       const row = await this.db.transaction(async (tx) => {
         if (id !== null) {
-          const exists = (await tx.query(`SELECT id FROM ${k.table} WHERE id = $1 FOR UPDATE`, [id])) as unknown[];
+          const exists = (await tx.query(`SELECT id FROM ${k.table} WHERE id = $1 FOR UPDATE`, [
+            id,
+          ])) as unknown[];
           if (!exists.length) throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
         }
-        const sameName = (await tx.query(`SELECT id FROM ${k.table} WHERE lower(name) = lower($1) AND id <> $2`, [
-          dto.name,
-          id ?? 0,
-        ])) as unknown[];
-        if (sameName.length) throw conflict(`A ${kind} named "${dto.name}" already exists.`, `${k.code}_EXISTS`);
+        const sameName = (await tx.query(
+          `SELECT id FROM ${k.table} WHERE lower(name) = lower($1) AND id <> $2`,
+          [dto.name, id ?? 0],
+        )) as unknown[];
+        if (sameName.length)
+          throw conflict(`A ${kind} named "${dto.name}" already exists.`, `${k.code}_EXISTS`);
         let slug: string;
         if (dto.slug) {
-          const taken = (await tx.query(`SELECT id FROM ${k.table} WHERE slug = $1 AND id <> $2`, [dto.slug, id ?? 0])) as unknown[];
-          if (taken.length) throw conflict(`A ${kind} with the slug "${dto.slug}" already exists.`, `${k.code}_SLUG_EXISTS`);
+          const taken = (await tx.query(`SELECT id FROM ${k.table} WHERE slug = $1 AND id <> $2`, [
+            dto.slug,
+            id ?? 0,
+          ])) as unknown[];
+          if (taken.length)
+            throw conflict(`A ${kind} with the slug "${dto.slug}" already exists.`, `${k.code}_SLUG_EXISTS`);
           slug = dto.slug;
         } else {
           slug = await uniqueSlug(tx, k.table, slugFrom(dto.name, kind), id ?? undefined);
@@ -152,12 +171,28 @@ export class TaxonomyService {
           const parentId = (dto as CategoryInputDto).parentId ?? null;
           if (parentId !== null) await this.assertParent(tx, id, parentId);
           return id === null
-            ? this.one(tx, `INSERT INTO categories (name, slug, description, parent_id) VALUES ($1, $2, $3, $4) RETURNING *`, [dto.name, slug, description, parentId])
-            : this.one(tx, `UPDATE categories SET name = $1, slug = $2, description = $3, parent_id = $4, updated_at = now() WHERE id = $5 RETURNING *`, [dto.name, slug, description, parentId, id]);
+            ? this.one(
+                tx,
+                `INSERT INTO categories (name, slug, description, parent_id) VALUES ($1, $2, $3, $4) RETURNING *`,
+                [dto.name, slug, description, parentId],
+              )
+            : this.one(
+                tx,
+                `UPDATE categories SET name = $1, slug = $2, description = $3, parent_id = $4, updated_at = now() WHERE id = $5 RETURNING *`,
+                [dto.name, slug, description, parentId, id],
+              );
         }
         return id === null
-          ? this.one(tx, `INSERT INTO tags (name, slug, description) VALUES ($1, $2, $3) RETURNING *`, [dto.name, slug, description])
-          : this.one(tx, `UPDATE tags SET name = $1, slug = $2, description = $3, updated_at = now() WHERE id = $4 RETURNING *`, [dto.name, slug, description, id]);
+          ? this.one(tx, `INSERT INTO tags (name, slug, description) VALUES ($1, $2, $3) RETURNING *`, [
+              dto.name,
+              slug,
+              description,
+            ])
+          : this.one(
+              tx,
+              `UPDATE tags SET name = $1, slug = $2, description = $3, updated_at = now() WHERE id = $4 RETURNING *`,
+              [dto.name, slug, description, id],
+            );
       });
       this.cache.invalidate();
       return row;

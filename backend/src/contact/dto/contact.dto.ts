@@ -16,7 +16,9 @@ export class ContactDto {
   name: string;
 
   @IsEmail({}, { message: 'Please enter a valid email address' })
-  @Length(L.emailMin, L.emailMax, { message: `Email must be between ${L.emailMin} and ${L.emailMax} characters` })
+  @Length(L.emailMin, L.emailMax, {
+    message: `Email must be between ${L.emailMin} and ${L.emailMax} characters`,
+  })
   @IsString({ message: 'Email is required' })
   @Transform(trim)
   email: string;
@@ -38,7 +40,9 @@ export class ContactDto {
   website?: string;
 }
 
-export const CONTACT_V2_SERVICE_VALUES: readonly string[] = [...new Set([...CONTACT_SERVICE_VALUES, ...CONTACT_V2_SERVICES])];
+export const CONTACT_V2_SERVICE_VALUES: readonly string[] = [
+  ...new Set([...CONTACT_SERVICE_VALUES, ...CONTACT_V2_SERVICES]),
+];
 
 /** The V2 test form also offers 'production'. */
 export class ContactV2Dto extends ContactDto {

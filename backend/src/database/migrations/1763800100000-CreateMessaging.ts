@@ -38,8 +38,12 @@ export class CreateMessaging1763800100000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX newsletter_subscribers_email_lower_key ON newsletter_subscribers (lower(email))`);
-    await q.query(`CREATE INDEX newsletter_subscribers_created_at_idx ON newsletter_subscribers (created_at)`);
+    await q.query(
+      `CREATE UNIQUE INDEX newsletter_subscribers_email_lower_key ON newsletter_subscribers (lower(email))`,
+    );
+    await q.query(
+      `CREATE INDEX newsletter_subscribers_created_at_idx ON newsletter_subscribers (created_at)`,
+    );
 
     await q.query(`
       CREATE TABLE referral_codes (
@@ -56,7 +60,9 @@ export class CreateMessaging1763800100000 implements MigrationInterface {
         CONSTRAINT referral_codes_code_length CHECK (char_length(code) BETWEEN 6 AND 20),
         CONSTRAINT referral_codes_discount_range CHECK (discount_percent BETWEEN 1 AND 50)
       )`);
-    await q.query(`CREATE INDEX referral_codes_generated_by_idx ON referral_codes (generated_by, created_at)`);
+    await q.query(
+      `CREATE INDEX referral_codes_generated_by_idx ON referral_codes (generated_by, created_at)`,
+    );
 
     await q.query(`
       CREATE TABLE lottery_draws (

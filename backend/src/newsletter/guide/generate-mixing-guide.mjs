@@ -148,7 +148,8 @@ const doc = new PDFDocument({
   info: {
     Title: 'The Free Mixing Guide: from rough mix to release-ready',
     Author: 'The studio',
-    Subject: 'Practical mixing advice: gain staging, balance, EQ, compression, reverb and delay, references, loudness for streaming',
+    Subject:
+      'Practical mixing advice: gain staging, balance, EQ, compression, reverb and delay, references, loudness for streaming',
     Keywords: 'mixing, mastering, EQ, compression, reverb, LUFS, streaming',
     // A fixed date keeps the committed file stable between regenerations.
     CreationDate: new Date('2025-01-01T00:00:00Z'),
@@ -160,18 +161,31 @@ const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
 // Cover.
 doc.rect(0, 0, doc.page.width, doc.page.height).fill(DARK);
-doc.fillColor(GOLD).font('Helvetica-Bold').fontSize(14).text('FREE GUIDE FOR NEWSLETTER SUBSCRIBERS', 64, 180, { characterSpacing: 1.5 });
+doc
+  .fillColor(GOLD)
+  .font('Helvetica-Bold')
+  .fontSize(14)
+  .text('FREE GUIDE FOR NEWSLETTER SUBSCRIBERS', 64, 180, { characterSpacing: 1.5 });
 doc.moveDown(1.2);
 doc.fillColor('#f4f4f6').fontSize(40).text('The Free Mixing Guide', { width });
 doc.moveDown(0.3);
-doc.fillColor('#a9aebb').font('Helvetica').fontSize(18).text('From rough mix to release-ready, in nine practical steps', { width });
+doc
+  .fillColor('#a9aebb')
+  .font('Helvetica')
+  .fontSize(18)
+  .text('From rough mix to release-ready, in nine practical steps', { width });
 doc.moveDown(2);
 doc.fillColor('#f4f4f6').fontSize(12);
 for (const c of CHAPTERS) doc.text(c.title, { width });
 doc
   .fillColor('#a9aebb')
   .fontSize(10)
-  .text('Numbers in this guide are starting points, not rules. Trust your ears, and check them against a reference.', 64, doc.page.height - 120, { width });
+  .text(
+    'Numbers in this guide are starting points, not rules. Trust your ears, and check them against a reference.',
+    64,
+    doc.page.height - 120,
+    { width },
+  );
 
 function heading(text) {
   if (doc.y > doc.page.height - 220) doc.addPage();
@@ -182,11 +196,19 @@ function heading(text) {
 
 function bullet(mark, text) {
   // Keep a tip and its marker on one page.
-  if (doc.y + doc.heightOfString(text, { width: width - 16, lineGap: 2 }) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  if (
+    doc.y + doc.heightOfString(text, { width: width - 16, lineGap: 2 }) >
+    doc.page.height - doc.page.margins.bottom
+  )
+    doc.addPage();
   const x = doc.page.margins.left;
   const y = doc.y;
   doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(11).text(mark, x, y, { width: 14 });
-  doc.fillColor(INK).font('Helvetica').fontSize(11).text(text, x + 16, y, { width: width - 16, lineGap: 2 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(11)
+    .text(text, x + 16, y, { width: width - 16, lineGap: 2 });
   doc.moveDown(0.45);
   doc.x = x;
 }
@@ -217,7 +239,11 @@ for (let i = 1; i < range.count; i++) {
     .fillColor(MUTED)
     .font('Helvetica')
     .fontSize(9)
-    .text(`The Free Mixing Guide  |  page ${i + 1} of ${range.count}`, 64, doc.page.height - 44, { width, align: 'center', lineBreak: false });
+    .text(`The Free Mixing Guide  |  page ${i + 1} of ${range.count}`, 64, doc.page.height - 44, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
 }
 doc.end();
 console.log(`Wrote ${OUT}`);

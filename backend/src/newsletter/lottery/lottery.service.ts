@@ -31,14 +31,22 @@ export interface DrawOutcome {
 
 /** The calendar month (YYYY-MM) of `at` in London. */
 export function londonMonth(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: LOTTERY_TZ, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: LOTTERY_TZ,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value;
   return `${get('year')}-${get('month')}`;
 }
 
 export function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 @Injectable()
@@ -57,25 +65,25 @@ export class LotteryService {
     if (!MONTH.test(month)) throw badRequest('The month must look like 2025-01.', 'INVALID_MONTH');
     const inserted = await this.draws.manager
       .transaction('REPEATABLE READ', async (em) => {
-      if (await em.existsBy(LotteryDraw, { month })) return null;
-      const [{ entrants }] = await em.query(
-        `SELECT count(*)::int AS entrants FROM newsletter_subscribers WHERE unsubscribed_at IS NULL`,
-      );
-      const winner: { id: number; email: string } | undefined =
-        entrants > 0
-          ? (
-              await em.query(
-                `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL ORDER BY id OFFSET $1 LIMIT 1`,
-                [randomInt(entrants)],
-              )
-            )[0]
-          : undefined;
-      const rows: { id: number }[] = await em.query(
-        `INSERT INTO lottery_draws (month, winner_subscriber_id, winner_email, entrants) VALUES ($1, $2, $3, $4)
+        if (await em.existsBy(LotteryDraw, { month })) return null;
+        const [{ entrants }] = await em.query(
+          `SELECT count(*)::int AS entrants FROM newsletter_subscribers WHERE unsubscribed_at IS NULL`,
+        );
+        const winner: { id: number; email: string } | undefined =
+          entrants > 0
+            ? (
+                await em.query(
+                  `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL ORDER BY id OFFSET $1 LIMIT 1`,
+                  [randomInt(entrants)],
+                )
+              )[0]
+            : undefined;
+        const rows: { id: number }[] = await em.query(
+          `INSERT INTO lottery_draws (month, winner_subscriber_id, winner_email, entrants) VALUES ($1, $2, $3, $4)
          ON CONFLICT (month) DO NOTHING RETURNING id`,
-        [month, winner?.id ?? null, winner?.email ?? null, entrants],
-      );
-      return rows[0]?.id ?? null;
+          [month, winner?.id ?? null, winner?.email ?? null, entrants],
+        );
+        return rows[0]?.id ?? null;
       })
       .catch((err: { code?: string }) => {
         // Another run inserted this month after our snapshot was taken: theirs stands.
@@ -83,7 +91,8 @@ export class LotteryService {
         throw err;
       });
     const draw = await this.draws.findOneByOrFail({ month });
-    if (inserted) this.logger.log(`Lottery ${month}: ${draw.winnerEmail ?? 'no winner'} out of ${draw.entrants}`);
+    if (inserted)
+      this.logger.log(`Lottery ${month}: ${draw.winnerEmail ?? 'no winner'} out of ${draw.entrants}`);
     if (!draw.notifiedAt) await this.notify(draw);
     return { draw: await this.draws.findOneByOrFail({ id: draw.id }), created: inserted !== null };
   }
@@ -103,7 +112,12 @@ export class LotteryService {
           template: 'lottery-winner',
           to: draw.winnerEmail,
           subject: `You won the ${label} free mix at ${this.config.siteName}!`,
-          context: { month: draw.month, monthLabel: label, unsubscribeUrl, claimUrl: `${this.config.publicUrl}/contact?service=free-mix` },
+          context: {
+            month: draw.month,
+            monthLabel: label,
+            unsubscribeUrl,
+            claimUrl: `${this.config.publicUrl}/contact?service=free-mix`,
+          },
           headers,
           jobId: `lottery-${draw.month}-winner`,
         }),
@@ -129,9 +143,13 @@ export class LotteryService {
     );
     const results = await Promise.allSettled(jobs);
     // A mail parked in the outbox will still go out; anything else is retried by the next run.
-    const stuck = results.find((r) => r.status === 'rejected' && !(r.reason instanceof MailQueueUnavailableError));
+    const stuck = results.find(
+      (r) => r.status === 'rejected' && !(r.reason instanceof MailQueueUnavailableError),
+    );
     if (stuck) {
-      this.logger.error(`Lottery ${draw.month}: mails not queued: ${String((stuck as PromiseRejectedResult).reason)}`);
+      this.logger.error(
+        `Lottery ${draw.month}: mails not queued: ${String((stuck as PromiseRejectedResult).reason)}`,
+      );
       throw (stuck as PromiseRejectedResult).reason;
     }
     await this.draws.update({ id: draw.id }, { notifiedAt: new Date() });

@@ -2,11 +2,17 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
 
-export const SETTINGS_LIMITS = { blogNameMax: 100, siteDescriptionMax: 300, emailMax: 255, urlMax: 255 } as const;
+export const SETTINGS_LIMITS = {
+  blogNameMax: 100,
+  siteDescriptionMax: 300,
+  emailMax: 255,
+  urlMax: 255,
+} as const;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An emptied field means "back to the default" (or "no link"): stored as null, not ''. */
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+const emptyToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || null : value;
 
 const SocialLink = (network: string) =>
   applyDecorators(
@@ -41,7 +47,7 @@ export class SocialLinksDto {
 /** Every field optional: a PUT changes what it names and leaves the rest alone. */
 export class UpdateSettingsDto {
   // In this order (the pipe stops at the first broken rule): a blank name reads "Blog name is required".
-  @(applyDecorators(
+  @applyDecorators(
     IsOptional(),
     Transform(trim),
     IsString({ message: 'Blog name is required' }),
@@ -49,7 +55,7 @@ export class UpdateSettingsDto {
     MaxLength(SETTINGS_LIMITS.blogNameMax, {
       message: `Blog name must be at most ${SETTINGS_LIMITS.blogNameMax} characters`,
     }),
-  ))
+  )
   blogName?: string;
 
   @IsOptional()

@@ -13,7 +13,9 @@ const Text = (label: string, min: number, max: number) =>
     IsString({ message: `${label} is required` }),
     Length(min, max, {
       message: (a) =>
-        String(a.value ?? '').length < min ? `${label} must be at least ${min} characters` : `${label} must be at most ${max} characters`,
+        String(a.value ?? '').length < min
+          ? `${label} must be at least ${min} characters`
+          : `${label} must be at most ${max} characters`,
     }),
   );
 

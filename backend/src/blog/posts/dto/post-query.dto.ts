@@ -5,6 +5,7 @@ import { PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
 export const MAX_PAGE_SIZE = 100;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** Paging and search; the public list checks the same rules by hand (public-query.ts). */
 class PageQueryDto {
   @IsOptional()
   @Type(() => Number)
@@ -24,26 +25,6 @@ class PageQueryDto {
   @IsString()
   @MaxLength(200, { message: 'Search must be at most 200 characters' })
   search?: string;
-}
-
-/** GET /api/blog/posts: what the public list accepts (spec §7). */
-export class PublicPostQueryDto extends PageQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'categoryId must be a category id' })
-  @Min(1, { message: 'categoryId must be a category id' })
-  categoryId?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'tagId must be a tag id' })
-  @Min(1, { message: 'tagId must be a tag id' })
-  tagId?: number;
-
-  /** Sent by the site (status=published); accepted and ignored: the public only sees published posts. */
-  @IsOptional()
-  @IsString()
-  status?: string;
 }
 
 /** GET /api/admin/blog/posts. */

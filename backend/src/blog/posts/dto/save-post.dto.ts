@@ -31,7 +31,8 @@ export const CONTENT_MAX = 1_000_000;
 export const FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+const emptyToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || null : value;
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() || undefined : value;
 /** Multipart forms send ids as strings; "3" and 3 mean the same category. */
@@ -61,23 +62,34 @@ export class PostSeoDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(L.seoDescriptionMax, { message: `SEO description must be at most ${L.seoDescriptionMax} characters` })
+  @MaxLength(L.seoDescriptionMax, {
+    message: `SEO description must be at most ${L.seoDescriptionMax} characters`,
+  })
   description?: string;
 
   @IsOptional()
   @IsArray({ message: 'Keywords must be a list' })
   @ArrayMaxSize(20, { message: 'At most 20 keywords' })
   @IsString({ each: true })
-  @MaxLength(L.focusKeywordMax, { each: true, message: `Each keyword must be at most ${L.focusKeywordMax} characters` })
+  @MaxLength(L.focusKeywordMax, {
+    each: true,
+    message: `Each keyword must be at most ${L.focusKeywordMax} characters`,
+  })
   keywords?: string[];
 
   @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'The social image must be a full http or https URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true },
+    { message: 'The social image must be a full http or https URL' },
+  )
   @MaxLength(500)
   ogImage?: string;
 
   @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'The canonical URL must be a full http or https URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true },
+    { message: 'The canonical URL must be a full http or https URL' },
+  )
   @MaxLength(500)
   canonical?: string;
 }
@@ -117,7 +129,9 @@ export class PostFieldsDto {
   @Transform(emptyToNull)
   @IsOptional()
   @IsString({ message: 'Meta description must be text' })
-  @MaxLength(L.metaDescriptionMax, { message: `Meta description must be at most ${L.metaDescriptionMax} characters` })
+  @MaxLength(L.metaDescriptionMax, {
+    message: `Meta description must be at most ${L.metaDescriptionMax} characters`,
+  })
   metaDescription?: string | null;
 
   @Transform(emptyToNull)
@@ -136,7 +150,10 @@ export class PostFieldsDto {
   /** ISO 8601; a time in the future schedules a published post. */
   @Transform(emptyToNull)
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'Publish date must be a date and time such as 2025-01-31T09:00:00Z' })
+  @IsISO8601(
+    { strict: true },
+    { message: 'Publish date must be a date and time such as 2025-01-31T09:00:00Z' },
+  )
   publishedAt?: string | null;
 
   @IsOptional()

@@ -1,13 +1,24 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { LIMITS, MESSAGES, SLUG_PATTERN } from '@studio/shared';
 
 export const DESCRIPTION_MAX = 1000;
 const SLUG_MAX = 255;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+const emptyToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || null : value;
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() || undefined : value;
 
@@ -59,7 +70,9 @@ export class TagInputDto {
   @IsString({ message: MESSAGES.tagName })
   @Length(LIMITS.tag.nameMin, LIMITS.tag.nameMax, {
     message: (a) =>
-      String(a.value ?? '').length < LIMITS.tag.nameMin ? MESSAGES.tagName : `Tag name must be at most ${LIMITS.tag.nameMax} characters`,
+      String(a.value ?? '').length < LIMITS.tag.nameMin
+        ? MESSAGES.tagName
+        : `Tag name must be at most ${LIMITS.tag.nameMax} characters`,
   })
   name: string;
 

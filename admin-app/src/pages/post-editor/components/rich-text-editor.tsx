@@ -1,0 +1,162 @@
+/**
+ * The post body editor: wangEditor (via @wangeditor/editor-for-react) with the toolbar of spec
+ * §2, in English, at least 400 px high. It is a form control (`value` / `onChange` with HTML).
+ *
+ * The editor rewrites HTML it is given into its own canonical form. That rewrite is reported
+ * through `onNormalized`, not `onChange`, so loading a post never counts as an edit.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Editor, Toolbar } from '@wangeditor/editor-for-react';
+import { i18nChangeLanguage, type IDomEditor, type IEditorConfig, type IToolbarConfig } from '@wangeditor/editor';
+import '@wangeditor/editor/dist/css/style.css';
+import './rich-text-editor.css';
+import { LAYOUT, LIMITS } from '@studio/shared';
+import { uploadMedia } from '../../media/service';
+import { PARAGRAPH_MENU_KEY, registerParagraphMenu } from './paragraph-menu';
+
+i18nChangeLanguage('en');
+registerParagraphMenu();
+
+const EMPTY_HTML = '<p><br></p>';
+/** What the server keeps (backend post-html.ts): web images or this site's media library. */
+const IMAGE_SRC = /^(https?:\/\/\S+|\/uploads\/[A-Za-z0-9._-]+)$/i;
+const LINK_URL = /^(https?:\/\/|mailto:|\/|#)/i;
+
+const TOOLBAR: Partial<IToolbarConfig> = {
+  toolbarKeys: [
+    'bold',
+    'italic',
+    'underline',
+    'code',
+    '|',
+    'header1',
+    'header2',
+    PARAGRAPH_MENU_KEY,
+    '|',
+    'bulletedList',
+    'numberedList',
+    '|',
+    'justifyLeft',
+    'justifyCenter',
+    'justifyRight',
+    'justifyJustify',
+    '|',
+    'blockquote',
+    'insertLink',
+    'insertImage',
+    'uploadImage',
+    '|',
+    'undo',
+    'redo',
+  ],
+};
+
+function editorConfig(): Partial<IEditorConfig> {
+  return {
+    placeholder: 'Write your post… Use H2 subheadings to break it into sections.',
+    scroll: false,
+    // The page decides where focus goes (the title, for a new post).
+    autoFocus: false,
+    MENU_CONF: {
+      insertImage: {
+        checkImage: (src: string) =>
+          IMAGE_SRC.test(src.trim()) ||
+          'Use an image address starting with https:// or one from the media library (/uploads/…).',
+      },
+      insertLink: {
+        checkLink: (_text: string, url: string) =>
+          LINK_URL.test(url.trim()) || 'Use a link starting with https://, mailto: or /.',
+      },
+      uploadImage: {
+        allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+        maxFileSize: LIMITS.upload.maxBytes,
+        async customUpload(file: File, insert: (src: string, alt: string, href: string) => void) {
+          const media = await uploadMedia(file);
+          insert(media.url, media.altText ?? '', '');
+        },
+      },
+    },
+  };
+}
+
+interface Props {
+  value?: string;
+  onChange?: (html: string) => void;
+  onNormalized?: (html: string) => void;
+  id?: string;
+  'aria-invalid'?: boolean;
+  label?: string;
+}
+
+export function RichTextEditor({ value, onChange, onNormalized, id, label = 'Content', ...rest }: Props) {
+  const invalid = Boolean(rest['aria-invalid']);
+  const [editor, setEditor] = useState<IDomEditor | null>(null);
+  const [config] = useState(editorConfig);
+  const [initialHtml] = useState(() => value || EMPTY_HTML);
+  const lastHtml = useRef(initialHtml);
+  const wrapper = useRef<HTMLDivElement>(null);
+  // True while the editor rewrites HTML it was given (its change events then are not edits).
+  const normalising = useRef(true);
+  const handlers = useRef({ onChange, onNormalized });
+  handlers.current = { onChange, onNormalized };
+
+  // wangEditor is not a React component: destroy it with the page.
+  useEffect(() => {
+    return () => editor?.destroy();
+  }, [editor]);
+
+  // Name the editable area and the toolbar buttons for assistive technology.
+  useEffect(() => {
+    if (!editor) return;
+    wrapper.current?.querySelectorAll<HTMLButtonElement>('.w-e-bar-item button').forEach((button) => {
+      const name = button.dataset.tooltip || button.textContent?.trim();
+      if (name && !button.getAttribute('aria-label')) button.setAttribute('aria-label', name);
+    });
+    const root = editor.getEditableContainer();
+    const editable = root.querySelector<HTMLElement>('[contenteditable]');
+    if (editable) {
+      editable.setAttribute('aria-label', label);
+      editable.setAttribute('aria-multiline', 'true');
+      editable.setAttribute('role', 'textbox');
+      if (id) editable.id = id;
+      if (invalid) editable.setAttribute('aria-invalid', 'true');
+      else editable.removeAttribute('aria-invalid');
+    }
+  }, [editor, id, label, invalid]);
+
+  // A value set from outside (not typed here) replaces the content.
+  useEffect(() => {
+    if (!editor || value === undefined || value === lastHtml.current) return;
+    normalising.current = true;
+    editor.setHtml(value || EMPTY_HTML);
+    lastHtml.current = editor.getHtml();
+    queueMicrotask(() => (normalising.current = false));
+    if (lastHtml.current !== value) handlers.current.onNormalized?.(lastHtml.current);
+  }, [editor, value]);
+
+  return (
+    <div ref={wrapper} className={`post-body-editor${invalid ? ' post-body-editor--invalid' : ''}`}>
+      <Toolbar editor={editor} defaultConfig={TOOLBAR} mode="default" className="post-body-editor__toolbar" />
+      <Editor
+        defaultConfig={config}
+        defaultHtml={initialHtml}
+        mode="default"
+        className="post-body-editor__area"
+        style={{ minHeight: LAYOUT.editorMinHeightPx }}
+        onCreated={(created) => {
+          setEditor(created);
+          lastHtml.current = created.getHtml();
+          queueMicrotask(() => (normalising.current = false));
+          if (lastHtml.current !== value) handlers.current.onNormalized?.(lastHtml.current);
+        }}
+        onChange={(changed) => {
+          const html = changed.getHtml();
+          if (html === lastHtml.current) return;
+          lastHtml.current = html;
+          if (normalising.current) handlers.current.onNormalized?.(html);
+          else handlers.current.onChange?.(html);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { MAIL_TEMPLATES, MailTemplate } from './mail-templates';
+import { MailRenderer } from './mail-renderer';
+import { senderDomain } from './mail.processor';
+
+const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
+  'contact-thank-you': { name: 'Ann', serviceLabel: 'Mix & Master', message: 'My <b>song</b> & me' },
+  'contact-notification': {
+    name: 'Ann',
+    email: 'ann@example.com',
+    service: 'mix-master',
+    serviceLabel: 'Mix & Master',
+    message: 'Hello',
+    contactId: 3,
+    receivedAt: 'now',
+  },
+  'newsletter-welcome': {
+    guideUrl: 'https://x.test/guide.pdf',
+    unsubscribeUrl: 'https://x.test/u?token=a.b',
+    hasDiscount: true,
+  },
+  'lottery-winner': {
+    monthLabel: 'March 2031',
+    claimUrl: 'https://x.test/contact',
+    unsubscribeUrl: 'https://x.test/u',
+  },
+  'lottery-admin': {
+    monthLabel: 'March 2031',
+    winnerEmail: 'w@example.com',
+    entrants: 1,
+    singleEntrant: true,
+    drawId: 1,
+    drawnAt: 'now',
+  },
+  'payment-confirmation': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
+  'payment-admin': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
+  'admin-test': { heading: 'Test', message: 'Hi', timestamp: 'now' },
+  'customer-test': { fromAddress: 'a@b.c', sentAt: 'now' },
+};
+
+describe('MailRenderer', () => {
+  const renderer = new MailRenderer({ siteName: 'R&B Studio', publicUrl: 'https://studio.example.com' });
+
+  it.each(MAIL_TEMPLATES)('renders %s as HTML and plain text in the shared layout', (name) => {
+    const { html, text } = renderer.render(name, 'Subject line', SAMPLE[name]);
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('R&amp;B Studio');
+    expect(html).toContain('<title>Subject line</title>');
+    expect(text.startsWith('R&B Studio\nhttps://studio.example.com\n')).toBe(true);
+    for (const part of [html, text]) {
+      expect(part).not.toMatch(/undefined|\[object Object\]|\{\{/);
+    }
+    expect(text).not.toMatch(/\n{3,}/);
+  });
+
+  it('escapes visitor text in HTML but not in plain text', () => {
+    const { html, text } = renderer.render('contact-thank-you', 's', SAMPLE['contact-thank-you']);
+    expect(html).toContain('My &lt;b&gt;song&lt;/b&gt; &amp; me');
+    expect(text).toContain('My <b>song</b> & me');
+    expect(text).toContain('Service: Mix & Master');
+  });
+
+  it('adds the unsubscribe footer only to mails that carry an unsubscribe link', () => {
+    expect(renderer.render('newsletter-welcome', 's', SAMPLE['newsletter-welcome']).text).toContain(
+      'Unsubscribe with one click: https://x.test/u?token=a.b',
+    );
+    expect(renderer.render('customer-test', 's', SAMPLE['customer-test']).text).not.toContain('Unsubscribe');
+  });
+
+  it('shows the balance only for a deposit', () => {
+    const full = renderer.render('payment-confirmation', 's', SAMPLE['payment-confirmation']).text;
+    expect(full).not.toContain('Balance');
+    const deposit = renderer.render('payment-confirmation', 's', {
+      ...SAMPLE['payment-confirmation'],
+      remainingFormatted: '£30.00',
+    }).text;
+    expect(deposit).toContain('Balance:      £30.00');
+  });
+});
+
+describe('senderDomain', () => {
+  it('takes the domain of MAIL_FROM for Message-IDs', () => {
+    expect(senderDomain('Studio <bookings@Example.com>')).toBe('example.com');
+    expect(senderDomain('bookings@localhost')).toBe('localhost');
+    expect(senderDomain('nobody')).toBe('localhost');
+  });
+});

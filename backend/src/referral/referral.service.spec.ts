@@ -1,0 +1,55 @@
+import { REFERRAL } from '@studio/shared';
+import type { Repository } from 'typeorm';
+import { ReferralCode } from './entities/referral-code.entity';
+import { randomReferralCode, REFERRAL_MESSAGES, ReferralService } from './referral.service';
+
+const code = (over: Partial<ReferralCode>): ReferralCode =>
+  ({
+    id: 1,
+    code: 'ABCDEFGH',
+    generatedBy: 'a@example.com',
+    usedBy: null,
+    isUsed: false,
+    discountPercent: 10,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
+  }) as ReferralCode;
+
+describe('ReferralService', () => {
+  it('draws codes of the configured length from the unambiguous alphabet', () => {
+    const codes = new Set(Array.from({ length: 200 }, () => randomReferralCode()));
+    expect(codes.size).toBe(200);
+    for (const c of codes) expect(c).toMatch(new RegExp(`^[${REFERRAL.alphabet}]{${REFERRAL.codeLength}}$`));
+    expect([...codes].join('')).not.toMatch(/[01OIL]/);
+  });
+
+  function serviceWith(found: ReferralCode | null) {
+    const repo = { findOneBy: jest.fn().mockResolvedValue(found) } as unknown as Repository<ReferralCode>;
+    return { service: new ReferralService(repo), repo };
+  }
+
+  it('validates a usable code with its discount', async () => {
+    const { service, repo } = serviceWith(code({ discountPercent: 15 }));
+    await expect(service.validate(' abcdefgh ')).resolves.toMatchObject({ valid: true, discountPercent: 15 });
+    expect(repo.findOneBy).toHaveBeenCalledWith({ code: 'ABCDEFGH' });
+  });
+
+  it.each([
+    ['unknown', null, REFERRAL_MESSAGES.unknown],
+    ['used', code({ isUsed: true }), REFERRAL_MESSAGES.used],
+    ['expired', code({ expiresAt: new Date(Date.now() - 1000) }), REFERRAL_MESSAGES.expired],
+  ])('refuses an %s code with its own message', async (_label, found, message) => {
+    const { service } = serviceWith(found);
+    const result = await service.validate('ABCDEFGH');
+    expect(result).toMatchObject({ valid: false, message });
+    expect(result.discountPercent).toBeUndefined();
+  });
+
+  it('does not look up codes outside the allowed length', async () => {
+    const { service, repo } = serviceWith(code({}));
+    expect((await service.validate('ABC')).valid).toBe(false);
+    expect(repo.findOneBy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * A small Stripe-compatible HTTP server for the browser tests (a plain-JS port of
+ * backend/test/support/fake-stripe.ts). e2e/run.mjs starts it and points the backend at it with
+ * STRIPE_API_BASE, so no test reaches the internet.
+ *
+ * Stripe API (what the backend calls): POST /v1/payment_intents, GET /v1/payment_intents/:id,
+ * POST /v1/checkout/sessions. Form-encoded bodies are decoded the way Stripe reads them,
+ * idempotency keys are honoured, and every request is recorded.
+ *
+ * The hosted Checkout page: a session's `url` is http://127.0.0.1:<port>/checkout/<id>, a plain
+ * page showing what the session charges, with "Pay" (marks the session paid and goes to its
+ * success_url, {CHECKOUT_SESSION_ID} filled in) and "Cancel" (its cancel_url).
+ *
+ * Test controls (JSON, under /__fake/):
+ *   GET  /__fake/requests                          every recorded API request
+ *   GET  /__fake/checkout_sessions/:id             one session as stored
+ *   GET  /__fake/payment_intents/:id               one intent as stored
+ *   POST /__fake/payment_intents/:id/status        {"status": "succeeded"} — what Stripe reports next
+ *   POST /__fake/fail                              {"status": 500} or {"status": null}
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+
+/** `a[b][0][c]=1` -> { a: { b: [ { c: '1' } ] } }, as Stripe decodes the SDK's bodies. */
+export function decodeForm(raw) {
+  const root = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const path = key.split(/\[|\]\[|\]/).filter((p, i) => i === 0 || p !== '');
+    let node = root;
+    path.forEach((part, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]);
+      const slot = Array.isArray(node) ? Number(part) : part;
+      if (last) node[slot] = value;
+      else {
+        node[slot] ??= nextIsIndex ? [] : {};
+        node = node[slot];
+      }
+    });
+  }
+  return root;
+}
+
+const newId = (prefix) => `${prefix}_fake${randomBytes(8).toString('hex')}`;
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const num = (v) => (typeof v === 'string' ? Number(v) : null);
+const escapeHtml = (s) =>
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+const pounds = (pence) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Number(pence) / 100);
+
+export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
+  const requests = [];
+  const paymentIntents = new Map();
+  const checkoutSessions = new Map();
+  const idempotent = new Map();
+  let failure = null;
+  let baseUrl = '';
+
+  const notFound = (what, id) => [
+    404,
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+      },
+    },
+  ];
+
+  const apiRoutes = [
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents$/,
+      handle: (body) => {
+        const intentId = newId('pi');
+        const intent = {
+          id: intentId,
+          object: 'payment_intent',
+          amount: num(body.amount),
+          amount_received: 0,
+          currency: str(body.currency),
+          status: 'requires_payment_method',
+          client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
+          automatic_payment_methods: body.automatic_payment_methods ?? null,
+          description: str(body.description) ?? null,
+          receipt_email: str(body.receipt_email) ?? null,
+          metadata: body.metadata ?? {},
+          customer: null,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        paymentIntents.set(intentId, intent);
+        return [200, intent];
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      handle: (_body, m) => {
+        const id = decodeURIComponent(m[1]);
+        const intent = paymentIntents.get(id);
+        return intent ? [200, intent] : notFound('payment_intent', id);
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions$/,
+      handle: (body) => {
+        const sessionId = newId('cs_test');
+        const items = Array.isArray(body.line_items) ? body.line_items : [];
+        const amountTotal = items.reduce(
+          (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
+          0,
+        );
+        const session = {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: str(body.mode),
+          url: `${baseUrl}/checkout/${sessionId}`,
+          amount_total: amountTotal,
+          currency: str(items[0]?.price_data?.currency) ?? null,
+          customer_email: str(body.customer_email) ?? null,
+          client_reference_id: str(body.client_reference_id) ?? null,
+          success_url: str(body.success_url),
+          cancel_url: str(body.cancel_url),
+          metadata: body.metadata ?? {},
+          line_items: items,
+          payment_status: 'unpaid',
+          status: 'open',
+          payment_intent: null,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        checkoutSessions.set(sessionId, session);
+        return [200, session];
+      },
+    },
+  ];
+
+  const sendJson = (res, status, body, extra = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...extra });
+    res.end(JSON.stringify(body));
+  };
+
+  const sendHtml = (res, status, html) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  };
+
+  function hostedCheckoutPage(session) {
+    const item = session.line_items[0] ?? {};
+    const name = item.price_data?.product_data?.name ?? 'Payment';
+    const description = item.price_data?.product_data?.description ?? '';
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Fake Stripe Checkout</h1>
+<p>This page stands in for Stripe's hosted Checkout in the browser tests.</p>
+<dl>
+  <dt>Session</dt><dd data-testid="session-id">${escapeHtml(session.id)}</dd>
+  <dt>Product</dt><dd data-testid="product-name">${escapeHtml(name)}</dd>
+  <dt>Description</dt><dd>${escapeHtml(description)}</dd>
+  <dt>Amount</dt><dd data-testid="amount-total" data-pence="${escapeHtml(session.amount_total)}">${escapeHtml(pounds(session.amount_total))}</dd>
+  <dt>Email</dt><dd data-testid="customer-email">${escapeHtml(session.customer_email ?? '')}</dd>
+</dl>
+<p><a id="pay" href="/checkout/${encodeURIComponent(session.id)}/complete">Pay ${escapeHtml(pounds(session.amount_total))}</a></p>
+<p><a id="cancel" href="${escapeHtml(session.cancel_url ?? '/')}">Cancel</a></p>
+</body></html>`;
+  }
+
+  function handleHosted(req, res, path) {
+    const page = path.match(/^\/checkout\/([^/]+)(\/complete)?$/);
+    if (!page) return false;
+    const session = checkoutSessions.get(decodeURIComponent(page[1]));
+    if (!session) {
+      sendHtml(res, 404, '<!doctype html><title>Not found</title><h1>No such checkout session</h1>');
+      return true;
+    }
+    if (!page[2]) {
+      sendHtml(res, 200, hostedCheckoutPage(session));
+      return true;
+    }
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    const target = (session.success_url ?? '/').replace(
+      '{CHECKOUT_SESSION_ID}',
+      encodeURIComponent(session.id),
+    );
+    res.writeHead(303, { location: target });
+    res.end();
+    return true;
+  }
+
+  function handleControl(req, res, path, raw) {
+    if (!path.startsWith('/__fake/')) return false;
+    const json = () => {
+      try {
+        return raw ? JSON.parse(raw) : {};
+      } catch {
+        return {};
+      }
+    };
+    let m;
+    if (req.method === 'GET' && path === '/__fake/requests') sendJson(res, 200, requests);
+    else if (req.method === 'GET' && (m = path.match(/^\/__fake\/checkout_sessions\/([^/]+)$/))) {
+      const session = checkoutSessions.get(decodeURIComponent(m[1]));
+      sendJson(res, session ? 200 : 404, session ?? { error: 'no such session' });
+    } else if (req.method === 'GET' && (m = path.match(/^\/__fake\/payment_intents\/([^/]+)$/))) {
+      const intent = paymentIntents.get(decodeURIComponent(m[1]));
+      sendJson(res, intent ? 200 : 404, intent ?? { error: 'no such intent' });
+    } else if (req.method === 'POST' && (m = path.match(/^\/__fake\/payment_intents\/([^/]+)\/status$/))) {
+      const intent = paymentIntents.get(decodeURIComponent(m[1]));
+      if (!intent) sendJson(res, 404, { error: 'no such intent' });
+      else {
+        intent.status = String(json().status);
+        if (intent.status === 'succeeded') intent.amount_received = intent.amount;
+        sendJson(res, 200, intent);
+      }
+    } else if (req.method === 'POST' && path === '/__fake/fail') {
+      const { status } = json();
+      failure = typeof status === 'number' ? status : null;
+      sendJson(res, 200, { failure });
+    } else sendJson(res, 404, { error: `no control ${req.method} ${path}` });
+    return true;
+  }
+
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const [path, query = ''] = (req.url ?? '/').split('?');
+      const method = req.method ?? 'GET';
+      if (handleControl(req, res, path, raw)) return;
+      if (method === 'GET' && handleHosted(req, res, path)) return;
+
+      const idempotencyKey = req.headers['idempotency-key'];
+      const body = decodeForm(method === 'GET' ? query : raw);
+      requests.push({ method, path, body, idempotencyKey, authorization: req.headers.authorization });
+      // Keeps the SDK from retrying the failures a test asks for.
+      const headers = { 'request-id': newId('req'), 'stripe-should-retry': 'false' };
+      if (failure !== null) {
+        return sendJson(
+          res,
+          failure,
+          { error: { type: 'api_error', message: 'The fake Stripe was told to fail.' } },
+          headers,
+        );
+      }
+      const cacheKey = idempotencyKey && method === 'POST' ? `${path} ${idempotencyKey}` : null;
+      const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+      if (cached) return sendJson(res, 200, cached, headers);
+      for (const route of apiRoutes) {
+        const match = method === route.method ? path.match(route.pattern) : null;
+        if (!match) continue;
+        const [status, object] = route.handle(body, match);
+        if (cacheKey && status === 200) idempotent.set(cacheKey, object);
+        return sendJson(res, status, object, headers);
+      }
+      sendJson(
+        res,
+        404,
+        {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+        },
+        headers,
+      );
+    });
+  });
+
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  baseUrl = `http://${host}:${server.address().port}`;
+  return {
+    url: baseUrl,
+    requests,
+    paymentIntents,
+    checkoutSessions,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

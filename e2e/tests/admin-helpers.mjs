@@ -1,0 +1,33 @@
+// Helpers for the admin browser tests (admin-*.test.mjs).
+import { ADMIN, BASE, DESKTOP, api, adminToken, newPage } from './support.mjs';
+
+/** A page already logged in as the seeded admin (the token the login form would store). */
+export async function adminPage(browser, viewport = DESKTOP) {
+  const token = await adminToken();
+  const page = await newPage(browser, viewport);
+  await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), token);
+  return page;
+}
+
+export async function createViaApi(path, body) {
+  const token = await adminToken();
+  const res = await api(path, { method: 'POST', body, token });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The spec's date format: 'Jan 5, 2024'. */
+export const SHORT_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+
+/** A valid 1×1 PNG, for uploads. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The toast (antd notification) with this title. */
+export function toast(page, title) {
+  return page.locator('.ant-notification-notice').filter({ hasText: title }).first();
+}
+
+export { ADMIN, BASE };

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { api, launch, PHONE, uniq } from './support.mjs';
+import { adminPage, createViaApi, PNG_1X1, toast } from './admin-helpers.mjs';
+
+describe('admin: dashboard, media, comments and settings', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  it('greets the user, counts posts and lists the latest ones', async () => {
+    const title = uniq('Freshly updated ');
+    const stats = (await api('/api/admin/blog/stats', { token: await token() })).body;
+    await createViaApi('/api/admin/blog/posts', {
+      title,
+      content: '<p>A post for the dashboard test, long enough to be valid.</p>',
+      status: 'draft',
+    });
+    const page = await adminPage(browser);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText(/^Welcome back, .+/).waitFor();
+    for (const card of ['Total Posts', 'Categories', 'Tags', 'Draft Posts']) await page.getByTestId(`stat-${card}`).waitFor();
+    const drafts = await page.getByTestId('stat-Draft Posts').locator('.ant-statistic-content-value').innerText();
+    assert.equal(Number(drafts), stats.draftPosts + 1);
+    const recent = page.locator('.ant-list-item').filter({ hasText: title });
+    await recent.waitFor();
+    await recent.getByText('Draft', { exact: true }).waitFor();
+    assert.match(await recent.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'), /^\/admin\/posts\/\d+$/);
+    // The mail queue dashboard is a full page load, not a client route.
+    assert.equal(await page.getByRole('link', { name: 'Mail queue' }).getAttribute('href'), '/admin/queues');
+    await page.getByRole('link', { name: 'Open the mail queue' }).waitFor();
+    await page.context().close();
+  });
+
+  it('uploads an image by drag-and-drop area, edits its alt text and deletes it', async () => {
+    const page = await adminPage(browser);
+    await page.goto('/admin/media');
+    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
+    const before = await page.getByTestId('media-card').count();
+    await page.locator('.ant-upload-drag input[type=file]').setInputFiles({
+      name: 'studio.png',
+      mimeType: 'image/png',
+      buffer: PNG_1X1,
+    });
+    await toast(page, 'Image uploaded').waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="media-card"]').length === n + 1, before);
+    const card = page.getByTestId('media-card').first();
+    await card.getByText('No alt text').waitFor();
+
+    await card.getByRole('button', { name: /^Edit details of/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Alt text').fill('The mixing desk at dusk');
+    await dialog.getByLabel('Caption').fill('Where the magic happens.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Image updated').waitFor();
+    await card.getByText('Alt: The mixing desk at dusk').waitFor();
+
+    await card.getByRole('button', { name: 'Delete The mixing desk at dusk' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Image deleted').waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="media-card"]').length === n, before);
+    await page.context().close();
+  });
+
+  it('moderates comments: approve, unapprove, delete', async () => {
+    const post = await createViaApi('/api/admin/blog/posts', {
+      title: uniq('Commented post '),
+      content: '<p>A post that readers comment on, for the moderation test.</p>',
+      status: 'published',
+    });
+    const content = uniq('Great tips, thank you ');
+    const sent = await api(`/api/blog/posts/${post.post.slug}/comments`, {
+      method: 'POST',
+      body: { authorName: 'Sam Reader', authorEmail: 'sam@example.com', content },
+    });
+    assert.ok(sent.status < 300, `comment accepted (${sent.status})`);
+
+    const page = await adminPage(browser);
+    await page.goto('/admin/comments');
+    await page.getByRole('heading', { level: 1, name: 'Comments' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: content });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await toast(page, 'Comment approved').waitFor();
+    await row.waitFor({ state: 'detached' }); // no longer pending
+
+    await page.getByText('Approved', { exact: true }).first().click();
+    const approved = page.getByRole('row').filter({ hasText: content });
+    await approved.getByRole('button', { name: 'Unapprove' }).click();
+    await toast(page, 'Comment unapproved').waitFor();
+
+    await page.getByText('All', { exact: true }).first().click();
+    const any = page.getByRole('row').filter({ hasText: content });
+    await any.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Comment deleted').waitFor();
+    await any.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('saves the site settings', async () => {
+    const page = await adminPage(browser);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const description = `Mixing and mastering studio ${uniq('')}`;
+    await page.getByLabel('Site description').fill(description);
+    await page.getByLabel('Instagram').fill('not a link');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The Instagram link must be a full http or https address').waitFor();
+    await page.getByLabel('Instagram').fill('https://instagram.com/studio');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await toast(page, 'Settings saved').waitFor();
+    const pub = await api('/api/settings');
+    assert.equal(pub.body.settings.siteDescription, description);
+    assert.equal(pub.body.settings.socialLinks.instagram, 'https://instagram.com/studio');
+    await page.context().close();
+  });
+
+  it('works on a phone: the menu opens from the header', async () => {
+    const page = await adminPage(browser, PHONE);
+    await page.goto('/admin/posts');
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    assert.equal(hasHorizontalScroll, false, 'the page itself does not scroll sideways');
+    await page.locator('.ant-pro-global-header-collapsed-button').click();
+    await page.getByRole('menuitem', { name: /Tags/ }).click();
+    await page.waitForURL('**/admin/tags');
+    await page.context().close();
+  });
+});
+
+async function token() {
+  const res = await api('/api/login', {
+    method: 'POST',
+    body: { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1' },
+  });
+  return res.body.authToken;
+}

@@ -1,0 +1,221 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, CONTACT_SERVICES, DELIVERY, LIMITS } from '@studio/shared';
+import { customerThankYouSent, sendContact, type ContactResponse } from '../../api/site-api';
+import { useToast } from '../../toast/toast-context';
+import { useFollowUpToast } from '../ui/follow-up-toast';
+import { HoneypotField } from '../ui/honeypot-field';
+import '../ui/ui.css';
+import {
+  prefilledMessage,
+  serviceLabel,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+  type RequestedService,
+} from './contact-schema';
+
+const FIELD_ORDER: ContactField[] = ['name', 'email', 'service', 'message'];
+
+function initialValues(requested: RequestedService | null): ContactValues {
+  return {
+    name: '',
+    email: '',
+    service: requested?.value ?? '',
+    message: requested ? prefilledMessage(requested.name) : '',
+  };
+}
+
+interface ContactFormProps {
+  requested: RequestedService | null;
+  /** Called after the studio has the message, with the name of the service the visitor chose. */
+  onSent: (serviceName: string) => void;
+}
+
+/** Step 1 of the contact page (spec §4, §5, §8). */
+export function ContactForm({ requested, onSent }: ContactFormProps) {
+  const { toast } = useToast();
+  const followUp = useFollowUpToast();
+  const [values, setValues] = useState<ContactValues>(() => initialValues(requested));
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const send = useMutation({
+    mutationFn: sendContact,
+    onSuccess: (res: ContactResponse, sent) => {
+      if (res?.success === false) {
+        toast({
+          title: 'Something went wrong',
+          description: res.message || 'Please try again later.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      toast({
+        title: 'Message Sent Successfully!',
+        description: `We've received your message and will get back to you within ${DELIVERY.contactReplyHours}.`,
+      });
+      if (customerThankYouSent(res)) {
+        followUp({
+          title: 'Confirmation Email Sent',
+          description: 'Check your inbox for a confirmation email from our studio.',
+        });
+      }
+      setValues(initialValues(requested));
+      setWebsite('');
+      setErrors({});
+      onSent(requested?.name ?? serviceLabel(sent.service) ?? sent.service);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        toast({
+          title: 'Something went wrong',
+          description: error.serverMessage ?? 'Please try again later.',
+          variant: 'destructive',
+        });
+      } else {
+        toast({
+          title: 'Submission Error',
+          description: "We couldn't send your message. Please try again.",
+          variant: 'destructive',
+        });
+      }
+    },
+  });
+
+  const set = (field: ContactField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    send.mutate({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      service: values.service,
+      message: values.message.trim(),
+      website,
+    });
+  };
+
+  const describedBy = (field: ContactField, hint?: string) =>
+    [errors[field] ? `contact-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+
+  const error = (field: ContactField) =>
+    errors[field] ? (
+      <p id={`contact-${field}-error`} className="field__error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form ref={formRef} className="form contact-form" onSubmit={onSubmit} aria-label="Contact form">
+      <div className="form__row">
+        <div className="field">
+          <label className="field__label" htmlFor="contact-name">
+            Name
+          </label>
+          <input
+            id="contact-name"
+            className="field__input"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.contact.nameMax}
+            value={values.name}
+            onChange={set('name')}
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={describedBy('name')}
+          />
+          {error('name')}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="contact-email">
+            Email
+          </label>
+          <input
+            id="contact-email"
+            className="field__input"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITS.contact.emailMax}
+            value={values.email}
+            onChange={set('email')}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={describedBy('email')}
+          />
+          {error('email')}
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="contact-service">
+          Service
+        </label>
+        <select
+          id="contact-service"
+          className="field__input field__select"
+          name="service"
+          required
+          disabled={Boolean(requested)}
+          value={values.service}
+          onChange={set('service')}
+          aria-invalid={Boolean(errors.service)}
+          aria-describedby={describedBy('service', requested ? 'contact-service-hint' : undefined)}
+        >
+          <option value="" disabled>
+            Select a service
+          </option>
+          {CONTACT_SERVICES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        {requested && (
+          <p id="contact-service-hint" className="field__hint">
+            Chosen from the page you came from.
+          </p>
+        )}
+        {error('service')}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="contact-message">
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          className="field__input field__textarea"
+          name="message"
+          rows={6}
+          required
+          maxLength={LIMITS.contact.messageMax}
+          value={values.message}
+          onChange={set('message')}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={describedBy('message', 'contact-message-hint')}
+        />
+        <p id="contact-message-hint" className="field__hint">
+          Tell us about your track: genre, number of stems, references and your deadline.
+        </p>
+        {error('message')}
+      </div>
+      <HoneypotField id="contact-website" value={website} onChange={setWebsite} />
+      <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@studio/shared';
+import { sendAdminTestEmail, sendCustomerTestEmail, sendDeliveryTestEmail } from '../../api/site-api';
+import { useToast } from '../../toast/toast-context';
+import { JsonResult } from '../ui/json-result';
+import { useEmailTest } from './use-email-test';
+
+/** Hotmail, Outlook, Live and MSN addresses (spec §5). */
+export function isMicrosoftAddress(email: string): boolean {
+  return /hotmail|outlook|live\.|msn\./i.test(email);
+}
+
+const SEND_BUTTON = 'btn btn--primary';
+
+export function AdminTestTab({ canSend }: { canSend: boolean }) {
+  const [extraInfo, setExtraInfo] = useState('');
+  const { mutation, result } = useEmailTest(sendAdminTestEmail);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ timestamp: new Date().toISOString(), extraInfo: extraInfo.trim() || 'Sent from /email-test' });
+  };
+
+  return (
+    <>
+      <p>Sends a test email to the studio&apos;s admin address, the one that receives contact notifications.</p>
+      <form className="form" onSubmit={onSubmit}>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-test-extra">
+            Extra information <span className="field__optional">(optional)</span>
+          </label>
+          <textarea
+            id="admin-test-extra"
+            className="field__input field__textarea"
+            rows={3}
+            maxLength={2000}
+            value={extraInfo}
+            onChange={(e) => setExtraInfo(e.target.value)}
+          />
+        </div>
+        <div>
+          <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
+            {mutation.isPending ? 'Sending...' : 'Send Admin Test Email'}
+          </button>
+        </div>
+      </form>
+      <JsonResult value={result} />
+    </>
+  );
+}
+
+export function CustomerTestTab({ canSend }: { canSend: boolean }) {
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const { mutation, result } = useEmailTest(sendCustomerTestEmail);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      toast({ title: MESSAGES.testEmailRequired, variant: 'destructive' });
+      return;
+    }
+    mutation.mutate(value);
+  };
+
+  return (
+    <>
+      <p>Sends the thank-you email a customer gets after contacting the studio to any address you choose.</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="customer-test-email">
+            Test email address
+          </label>
+          <input
+            id="customer-test-email"
+            className="field__input"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div>
+          <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
+            {mutation.isPending ? 'Sending...' : 'Send Customer Test Email'}
+          </button>
+        </div>
+      </form>
+      <JsonResult value={result} />
+    </>
+  );
+}
+
+export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('Test Customer');
+  const [notMicrosoft, setNotMicrosoft] = useState(false);
+  const { mutation, result } = useEmailTest(sendDeliveryTestEmail);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      toast({ title: MESSAGES.testEmailRequired, variant: 'destructive' });
+      return;
+    }
+    const microsoft = isMicrosoftAddress(value);
+    // Not a Microsoft address: say so, and run the test anyway.
+    setNotMicrosoft(!microsoft);
+    mutation.mutate({
+      email: value,
+      provider: microsoft ? 'microsoft' : 'other',
+      name: name.trim() || 'Test Customer',
+      service: 'Mixing',
+    });
+  };
+
+  return (
+    <>
+      <p>
+        Sends several test emails to a Hotmail or Outlook address, each by a different delivery method, to see
+        which ones arrive in the inbox.
+      </p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="form__row">
+          <div className="field">
+            <label className="field__label" htmlFor="microsoft-test-email">
+              Hotmail or Outlook address
+            </label>
+            <input
+              id="microsoft-test-email"
+              className="field__input"
+              type="email"
+              autoComplete="email"
+              placeholder="name@outlook.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="microsoft-test-name">
+              Name in the email
+            </label>
+            <input
+              id="microsoft-test-name"
+              className="field__input"
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+        </div>
+        <div>
+          <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
+            {mutation.isPending ? 'Sending...' : 'Send Microsoft Test Emails'}
+          </button>
+        </div>
+      </form>
+      {notMicrosoft && (
+        <div className="notice" role="status">
+          <strong className="notice__title">Not a Microsoft Email</strong>
+          <p>
+            This test is optimised for Hotmail and Outlook addresses (hotmail, outlook, live. or msn.). It was sent
+            anyway, but results for other providers may vary.
+          </p>
+        </div>
+      )}
+      <JsonResult value={result} />
+    </>
+  );
+}

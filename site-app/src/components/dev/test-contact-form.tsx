@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, CONTACT_SERVICES, CONTACT_V2_SERVICES, LIMITS } from '@studio/shared';
+import { customerThankYouSent, sendContact, sendContactV2, type ContactResponse } from '../../api/site-api';
+import { useToast } from '../../toast/toast-context';
+import { useFollowUpToast } from '../ui/follow-up-toast';
+import { HoneypotField } from '../ui/honeypot-field';
+import { JsonResult } from '../ui/json-result';
+import '../ui/ui.css';
+
+const V2_LABELS: Record<(typeof CONTACT_V2_SERVICES)[number], string> = {
+  mix: 'Mix',
+  master: 'Master',
+  'mix-master': 'Mix & Master',
+  production: 'Production',
+};
+
+/** What each version says when things go wrong (spec §8). */
+const COPY = {
+  v1: {
+    endpoint: '/api/contact',
+    send: sendContact,
+    services: CONTACT_SERVICES.map((s) => ({ value: s.value, label: s.label })),
+    failedTitle: 'Submission Error',
+    failed: "We couldn't send your message. Please try again.",
+    offline: "We couldn't send your message. Please try again.",
+  },
+  v2: {
+    endpoint: '/api/contact-v2',
+    send: sendContactV2,
+    services: CONTACT_V2_SERVICES.map((value) => ({ value, label: V2_LABELS[value] })),
+    failedTitle: 'Error',
+    failed: 'There was a problem submitting your message.',
+    offline: 'There was a problem connecting to the server. Please try again later.',
+  },
+} as const;
+
+const EMPTY = { name: '', email: '', service: '', message: '' };
+
+/** The developer contact forms: post to a contact endpoint and show exactly what came back. */
+export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
+  const copy = COPY[version];
+  const id = (field: string) => `test-${version}-${field}`;
+  const { toast } = useToast();
+  const followUp = useFollowUpToast();
+  const [values, setValues] = useState(EMPTY);
+  const [website, setWebsite] = useState('');
+  const [result, setResult] = useState<unknown>(undefined);
+
+  const send = useMutation({
+    mutationFn: copy.send,
+    onSuccess: (res: ContactResponse) => {
+      setResult(res);
+      if (!res?.success) {
+        toast({ title: copy.failedTitle, description: res?.message || copy.failed, variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Message Sent!', description: res.message || 'Your message has been sent.' });
+      if (!customerThankYouSent(res)) {
+        followUp({
+          title: 'Note about email delivery',
+          description:
+            'Your message was received, but the confirmation email may be delayed or not arrive. Please check your spam folder.',
+        });
+      }
+      setValues(EMPTY);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setResult(error.body ?? { status: error.status, message: error.message });
+        toast({ title: copy.failedTitle, description: error.serverMessage ?? copy.failed, variant: 'destructive' });
+      } else {
+        setResult({ error: error instanceof Error ? error.message : String(error) });
+        toast({ title: 'Submission Error', description: copy.offline, variant: 'destructive' });
+      }
+    },
+  });
+
+  const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate({ ...values, name: values.name.trim(), email: values.email.trim(), website });
+  };
+
+  return (
+    <>
+      <form className="form card" onSubmit={onSubmit} aria-label={`Test contact form posting to ${copy.endpoint}`}>
+        <div className="form__row">
+          <div className="field">
+            <label className="field__label" htmlFor={id('name')}>
+              Name
+            </label>
+            <input
+              id={id('name')}
+              className="field__input"
+              name="name"
+              required
+              maxLength={LIMITS.contact.nameMax}
+              value={values.name}
+              onChange={set('name')}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('email')}>
+              Email
+            </label>
+            <input
+              id={id('email')}
+              className="field__input"
+              name="email"
+              type="email"
+              required
+              maxLength={LIMITS.contact.emailMax}
+              value={values.email}
+              onChange={set('email')}
+            />
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('service')}>
+            Service
+          </label>
+          <select
+            id={id('service')}
+            className="field__input field__select"
+            name="service"
+            required
+            value={values.service}
+            onChange={set('service')}
+          >
+            <option value="" disabled>
+              Select a service
+            </option>
+            {copy.services.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('message')}>
+            Message
+          </label>
+          <textarea
+            id={id('message')}
+            className="field__input field__textarea"
+            name="message"
+            rows={5}
+            required
+            maxLength={LIMITS.contact.messageMax}
+            value={values.message}
+            onChange={set('message')}
+          />
+        </div>
+        <HoneypotField id={id('website')} value={website} onChange={setWebsite} />
+        <button type="submit" className="btn btn--primary" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Test Message'}
+        </button>
+      </form>
+      <JsonResult value={result} title="Response" />
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, MESSAGES, REFERRAL, type ReferralCodeDto } from '@studio/shared';
+import { generateReferralCode } from '../../api/site-api';
+import { useToast } from '../../toast/toast-context';
+import { CopyButton } from '../ui/copy-button';
+import { Dialog } from '../ui/dialog';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+function ReferralResult({ code }: { code: ReferralCodeDto }) {
+  return (
+    <div className="referral-result">
+      <p className="referral-result__label" id="referral-code-label">
+        Your referral code
+      </p>
+      <div className="referral-result__code-row">
+        <code className="referral-result__code" aria-labelledby="referral-code-label">
+          {code.code}
+        </code>
+        <CopyButton text={code.code} label="Copy referral code" />
+      </div>
+      <dl className="referral-result__facts">
+        <div>
+          <dt>Discount</dt>
+          <dd>{code.discountPercent}% off</dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>{longDate.format(new Date(code.expiresAt))}</dd>
+        </div>
+      </dl>
+      <p className="field__hint">
+        Your friend enters the code when they book. It can be used once, and you get the same discount on your
+        next booking when they do.
+      </p>
+    </div>
+  );
+}
+
+/** Email in, referral code out (spec §4): the dialog behind the newsletter's referral banner. */
+export default function ReferralDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState<ReferralCodeDto | null>(null);
+
+  const generate = useMutation({
+    mutationFn: generateReferralCode,
+    onSuccess: (res) => {
+      if (!res?.success || !res.referralCode) {
+        toast({
+          title: 'Error',
+          description: res?.message || 'Failed to generate referral code',
+          variant: 'destructive',
+        });
+        return;
+      }
+      setCode(res.referralCode);
+      toast({ title: 'Referral Code Generated!', description: 'Your referral code has been successfully generated.' });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: err instanceof ApiError ? (err.serverMessage ?? 'Failed to generate referral code') : 'Failed to generate referral code',
+        variant: 'destructive',
+      }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!EMAIL_PATTERN.test(value)) {
+      setError(MESSAGES.referralEmail);
+      return;
+    }
+    setError(null);
+    generate.mutate(value);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Refer a Friend"
+      description={`Get a code to share. Your friend saves ${REFERRAL.defaultDiscountPercent}% on their next service.`}
+    >
+      {code ? (
+        <ReferralResult code={code} />
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor="referral-email">
+              Your email
+            </label>
+            <input
+              id="referral-email"
+              className="field__input"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (error) setError(null);
+              }}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'referral-email-error' : undefined}
+            />
+            {error && (
+              <p id="referral-email-error" className="field__error">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn--primary btn--block" disabled={generate.isPending}>
+            {generate.isPending ? 'Generating...' : 'Generate Referral Code'}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

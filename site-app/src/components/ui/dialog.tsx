@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import './ui.css';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog (Radix): focus moves in and is trapped, Escape and the close button dismiss it,
+ * focus returns to where it was. Rendered in place, not in a portal, so the site's styles apply.
+ */
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Overlay className="dialog__overlay" />
+      {/* Without a description, say so explicitly rather than point at a missing element. */}
+      <RadixDialog.Content className="dialog" {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+        {description ? (
+          <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+        ) : null}
+        {children}
+        <RadixDialog.Close className="dialog__close" aria-label="Close">
+          <span aria-hidden="true">×</span>
+        </RadixDialog.Close>
+      </RadixDialog.Content>
+    </RadixDialog.Root>
+  );
+}
