@@ -12,6 +12,7 @@ import { AdminGate } from './components/admin-gate';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSurface } from './components/admin-surface';
 import { FullPageSpin } from './components/full-page-spin';
+import './admin.css';
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "admin-dashboard" */ './pages/dashboard'));
 const PostsPage = lazy(() => import(/* webpackChunkName: "admin-posts" */ './pages/posts'));

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '@studio/shared';
+import { PublicPostsService } from '../src/blog/posts/public-posts.service';
 import { createTestApp, TestApp } from './support/test-app';
 import { bearer, createCategory, createPost, createTag, tokens, Tokens } from './blog-fixtures';
 
@@ -157,6 +158,8 @@ describe('public blog (HTTP)', () => {
       ['categoryId=x', 'categoryId must be a category id'],
       ['tagId=0', 'tagId must be a tag id'],
       ['sort=title', 'Unknown field: sort'],
+      ['constructor=1', 'Unknown field: constructor'],
+      ['limit=1&limit=2', 'limit must be a whole number from 1 to 100'],
     ]) {
       const res = await t.http().get(`/api/blog/posts?${q}`);
       expect(res.status).toBe(400);
@@ -257,8 +260,12 @@ describe('public blog (HTTP)', () => {
 
   it('answers a repeated read with the same body and headers as the first, security headers included', async () => {
     const url = `/api/blog/posts?limit=3&categoryId=${mixing.id}`;
+    const handler = jest.spyOn(t.app.get(PublicPostsService), 'listJson');
     const first = await t.http().get(url);
     const again = await t.http().get(url);
+    // The repeat never reached the handler: it was replayed in front of the framework.
+    expect(handler).toHaveBeenCalledTimes(1);
+    handler.mockRestore();
     expect(again.status).toBe(200);
     expect(again.text).toBe(first.text);
     const { date: _a, ...firstHeaders } = first.headers;

@@ -168,16 +168,12 @@ describe('mail pipeline (HTTP)', () => {
     });
 
     it('debug-email mails the admin address and answers recipient and timestamp', async () => {
-      const res = await t
-        .http()
-        .post('/api/debug-email')
-        .set('authorization', `Bearer ${admin}`)
-        .send({
-          timestamp: '2025-01-01T00:00:00Z',
-          extraInfo: 'browser: test',
-          subject: 'Hello admin',
-          message: 'Body text here',
-        });
+      const res = await t.http().post('/api/debug-email').set('authorization', `Bearer ${admin}`).send({
+        timestamp: '2025-01-01T00:00:00Z',
+        extraInfo: 'browser: test',
+        subject: 'Hello admin',
+        message: 'Body text here',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         success: true,
@@ -362,15 +358,13 @@ describe('mail worker shutdown (HTTP)', () => {
     const completed: string[] = [];
     queue.on('completed', (job) => completed.push(String(job.id)));
     try {
-      await t.app
-        .get(MailService)
-        .enqueue({
-          template: 'customer-test',
-          to: 'inflight@example.com',
-          subject: 'In flight',
-          context: {},
-          jobId: 'inflight-1',
-        });
+      await t.app.get(MailService).enqueue({
+        template: 'customer-test',
+        to: 'inflight@example.com',
+        subject: 'In flight',
+        context: {},
+        jobId: 'inflight-1',
+      });
       await waitForJob(queue, 'inflight-1', (s) => s === 'active');
     } finally {
       await t.close();
@@ -378,6 +372,26 @@ describe('mail worker shutdown (HTTP)', () => {
     expect(completed).toEqual(['inflight-1']);
     expect(sink.to('inflight@example.com')).toHaveLength(1);
     await sink.stop();
+  });
+});
+
+describe('ROLE=api (HTTP)', () => {
+  it('only queues mail: no worker sends it and no lottery is scheduled', async () => {
+    const sink = await SmtpSink.start();
+    const t = await createTestApp({ ROLE: 'api', SMTP_URL: sink.url });
+    try {
+      const id = await t.app
+        .get(MailService)
+        .enqueue({ template: 'customer-test', to: 'queued@example.com', subject: 'Queued', context: {} });
+      await new Promise((r) => setTimeout(r, 700));
+      const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+      expect(await (await queue.getJob(id))!.getState()).toBe('waiting');
+      expect(sink.mails).toHaveLength(0);
+      expect(await t.app.get<Queue>(getQueueToken('lottery')).getRepeatableJobs()).toEqual([]);
+    } finally {
+      await t.close();
+      await sink.stop();
+    }
   });
 });
 

@@ -1,16 +1,24 @@
 // Helpers for the admin browser tests (admin-*.test.mjs).
 import { ADMIN, BASE, DESKTOP, api, adminToken, newPage } from './support.mjs';
 
+let cachedToken = null;
+/** One login for the whole file: logins are rate limited. */
+export async function staffToken() {
+  cachedToken ??= await adminToken();
+  if (!cachedToken) throw new Error('admin login failed');
+  return cachedToken;
+}
+
 /** A page already logged in as the seeded admin (the token the login form would store). */
 export async function adminPage(browser, viewport = DESKTOP) {
-  const token = await adminToken();
+  const token = await staffToken();
   const page = await newPage(browser, viewport);
   await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), token);
   return page;
 }
 
 export async function createViaApi(path, body) {
-  const token = await adminToken();
+  const token = await staffToken();
   const res = await api(path, { method: 'POST', body, token });
   if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;

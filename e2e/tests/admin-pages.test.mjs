@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, launch, PHONE, uniq } from './support.mjs';
-import { adminPage, createViaApi, PNG_1X1, toast } from './admin-helpers.mjs';
+import { adminPage, createViaApi, PNG_1X1, staffToken, toast } from './admin-helpers.mjs';
 
 describe('admin: dashboard, media, comments and settings', () => {
   let browser;
@@ -12,7 +12,7 @@ describe('admin: dashboard, media, comments and settings', () => {
 
   it('greets the user, counts posts and lists the latest ones', async () => {
     const title = uniq('Freshly updated ');
-    const stats = (await api('/api/admin/blog/stats', { token: await token() })).body;
+    const stats = (await api('/api/admin/blog/stats', { token: await staffToken() })).body;
     await createViaApi('/api/admin/blog/posts', {
       title,
       content: '<p>A post for the dashboard test, long enough to be valid.</p>',
@@ -30,7 +30,7 @@ describe('admin: dashboard, media, comments and settings', () => {
     await recent.getByText('Draft', { exact: true }).waitFor();
     assert.match(await recent.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'), /^\/admin\/posts\/\d+$/);
     // The mail queue dashboard is a full page load, not a client route.
-    assert.equal(await page.getByRole('link', { name: 'Mail queue' }).getAttribute('href'), '/admin/queues');
+    assert.equal(await page.getByRole('link', { name: 'Mail queue' }).first().getAttribute('href'), '/admin/queues');
     await page.getByRole('link', { name: 'Open the mail queue' }).waitFor();
     await page.context().close();
   });
@@ -107,10 +107,10 @@ describe('admin: dashboard, media, comments and settings', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     const description = `Mixing and mastering studio ${uniq('')}`;
     await page.getByLabel('Site description').fill(description);
-    await page.getByLabel('Instagram').fill('not a link');
+    await page.getByLabel('Instagram', { exact: true }).fill('not a link');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('The Instagram link must be a full http or https address').waitFor();
-    await page.getByLabel('Instagram').fill('https://instagram.com/studio');
+    await page.getByLabel('Instagram', { exact: true }).fill('https://instagram.com/studio');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await toast(page, 'Settings saved').waitFor();
     const pub = await api('/api/settings');
@@ -131,11 +131,3 @@ describe('admin: dashboard, media, comments and settings', () => {
     await page.context().close();
   });
 });
-
-async function token() {
-  const res = await api('/api/login', {
-    method: 'POST',
-    body: { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1' },
-  });
-  return res.body.authToken;
-}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN, BASE, api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
-import { adminPage, createViaApi, SHORT_DATE, toast } from './admin-helpers.mjs';
+import { adminPage, createViaApi, SHORT_DATE, staffToken, toast } from './admin-helpers.mjs';
 
 const slugify = (s) =>
   s
@@ -30,37 +30,61 @@ describe('admin: writing and managing posts', () => {
     await page.goto('/admin/posts');
     await page.getByRole('button', { name: 'New Post' }).click();
     await page.waitForURL('**/admin/posts/new');
-    assert.match(await page.title(), /^New Post \| .+ Admin$/);
     await page.getByRole('heading', { level: 1, name: 'New Post' }).waitFor();
+    await page.waitForFunction(() => /^New Post \| .+ Admin$/.test(document.title));
 
     // The slug follows the title; the meta title defaults to it.
-    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Title', { exact: true }).fill(title);
     assert.equal(await page.getByLabel('Slug').inputValue(), slugify(title));
 
     // The rich-text editor: a heading, a paragraph with bold text, at least 400 px high.
     const body = page.getByRole('textbox', { name: 'Content' });
     const box = await body.boundingBox();
     assert.ok(box.height >= 400, `editor is ${box.height}px high`);
-    for (const key of ['Bold', 'Italic', 'Underline', 'Code', 'H1', 'H2', 'Paragraph', 'Undo', 'Redo']) {
-      await page.locator(`.w-e-bar-item button[data-tooltip="${key}"], .w-e-bar-item button[aria-label="${key}"]`).first().waitFor();
+    const toolbar = page.locator('.post-body-editor__toolbar');
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Underline',
+      'Code',
+      'Heading 1',
+      'Heading 2',
+      'Paragraph',
+      'Bulleted list',
+      'Numbered list',
+      'Align left',
+      'Align centre',
+      'Align right',
+      'Justify',
+      'Quote',
+      'Insert link',
+      'Insert image from a web address',
+      'Undo',
+      'Redo',
+    ]) {
+      await toolbar.getByRole('button', { name, exact: true }).waitFor();
     }
     await body.click();
     await page.keyboard.type('Why vocals get lost');
-    await page.locator('.w-e-bar-item button[data-tooltip="H2"]').click();
+    await page.locator('[data-slate-editor] p').filter({ hasText: 'Why vocals get lost' }).waitFor();
+    // The toolbar enables its buttons once the editor has a selection.
+    await toolbar.locator('button[data-menu-key="header2"]:not(.disabled)').waitFor();
+    await toolbar.getByRole('button', { name: 'Heading 2', exact: true }).click();
+    await page.locator('[data-slate-editor] h2').filter({ hasText: 'Why vocals get lost' }).waitFor();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type(
       'Mixing vocals is about space: carve room with EQ, control the dynamics and the voice sits on top of the track.',
     );
-    await page.locator('[data-slate-editor] h2').filter({ hasText: 'Why vocals get lost' }).waitFor();
+    await page.locator('[data-slate-editor] p').filter({ hasText: 'Mixing vocals is about space' }).waitFor();
 
     // Settings: publish now, one category, one tag.
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.locator('label.ant-radio-button-wrapper').filter({ hasText: /^Published$/ }).click();
     await page.getByRole('checkbox', { name: category.category.name }).check();
-    await page.getByLabel('Tags').click();
+    await page.locator('.ant-select:has(#tagIds)').click();
     await page.keyboard.type(tag.tag.name);
-    await page.keyboard.press('Enter');
+    await page.locator('.ant-select-item-option').filter({ hasText: tag.tag.name }).click();
     await page.keyboard.press('Escape');
 
     // SEO: the score appears as a badge on the tab once there is a focus keyword.
@@ -122,7 +146,7 @@ describe('admin: writing and managing posts', () => {
     await page.getByText('Validation Error: Please check all required fields and fix any errors.').waitFor();
     await page.getByText('Title must be at least 5 characters').waitFor();
     await page.getByText('Content must be at least 50 characters').waitFor();
-    await page.getByLabel('Title').fill('Tiny');
+    await page.getByLabel('Title', { exact: true }).fill('Tiny');
     await page.getByLabel('Slug').fill('Not A Slug');
     await page.getByText('Slug must contain only lowercase letters, numbers, and hyphens').waitFor();
     await page.getByRole('tab', { name: /^SEO/ }).click();
@@ -148,7 +172,9 @@ describe('admin: writing and managing posts', () => {
     const page = await adminPage(browser);
     await page.goto('/admin/posts');
     await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    const searched = page.waitForResponse((r) => r.url().includes(`search=${prefix}`));
     await page.getByLabel('Search posts').fill(prefix);
+    await searched;
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await page.getByText('Showing 1–10 of 12 posts').waitFor();
     assert.equal(await rows.count(), 10);
@@ -165,7 +191,7 @@ describe('admin: writing and managing posts', () => {
     const pager = page.getByRole('navigation', { name: 'Posts pages' });
     await pager.getByRole('button', { name: 'Page 2' }).click();
     await page.getByText('Showing 11–12 of 12 posts').waitFor();
-    await page.getByLabel('Items per page').click();
+    await page.locator('div.ant-select[aria-label="Items per page"]').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '5 / page' }).click();
     await page.getByText('Showing 1–5 of 12 posts').waitFor();
     assert.equal(await pager.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current'), 'page');
@@ -174,7 +200,7 @@ describe('admin: writing and managing posts', () => {
     await page.getByText('Showing 11–12 of 12 posts').waitFor();
 
     // Status filter: only the published ones, and the pagination hides at one page.
-    await page.getByLabel('Filter by status').click();
+    await page.locator('div.ant-select[aria-label="Filter by status"]').click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^Published$/ }).click();
     await page.getByText('Showing 1–3 of 3 posts').waitFor();
     assert.equal(await pager.count(), 0);
@@ -203,11 +229,11 @@ describe('admin: writing and managing posts', () => {
     // Cancel keeps it.
     await row.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Are you sure?').waitFor();
+    await dialog.locator('.ant-modal-confirm-title').getByText('Are you sure?', { exact: true }).waitFor();
     await dialog.getByText('This post will be permanently deleted. This action cannot be undone.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.equal((await api(`/api/admin/blog/posts/${created.post.id}`, { token: await adminTokenFor() })).status, 200);
+    assert.equal((await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status, 200);
 
     // Delete removes it.
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -216,12 +242,8 @@ describe('admin: writing and managing posts', () => {
     await page.getByText('No posts found').waitFor();
     await page.getByText(`No posts match your search "${title}"`).waitFor();
     await page.getByRole('button', { name: 'Create your first post' }).waitFor();
-    assert.equal((await api(`/api/admin/blog/posts/${created.post.id}`, { token: await adminTokenFor() })).status, 404);
+    assert.equal((await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status, 404);
     await page.context().close();
   });
 });
 
-async function adminTokenFor() {
-  const res = await api('/api/login', { method: 'POST', body: ADMIN });
-  return res.body.authToken;
-}

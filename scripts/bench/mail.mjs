@@ -7,7 +7,7 @@
 // job has settled. Run 1 is straight; run 2 stops the sink for 20 s shortly after the start.
 // Every mail carries a unique Message-ID (derived from its job id), which the sink counts.
 //
-// Options: --mails 5000 --outage 20 (seconds) --outage-after 1 (seconds after resume)
+// Options: --mails 5000 --outage 20 (seconds) --outage-after 1 (seconds after the first mail is queued)
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
@@ -122,7 +122,12 @@ async function run(name, queue, sink, { outage }) {
           template: 'customer-test',
           to: `listener${j}@bench.example.com`,
           subject: `Benchmark mail ${j}`,
-          context: { name: `Listener ${j}`, method: name, fromAddress: 'bench@localhost', sentAt: new Date().toISOString() },
+          context: {
+            name: `Listener ${j}`,
+            method: name,
+            fromAddress: 'bench@localhost',
+            sentAt: new Date().toISOString(),
+          },
           jobId,
         },
         opts: { ...opts, jobId },
@@ -159,8 +164,19 @@ async function run(name, queue, sink, { outage }) {
   const seconds = (Date.now() - started) / 1000;
   const { unique, duplicated } = sink.countFor(prefix);
   const failed = (await queue.getFailed()).filter((j) => String(j.id).startsWith(prefix));
-  const retried = (await queue.getCompleted(0, -1)).filter((j) => String(j.id).startsWith(prefix) && j.attemptsMade > 0).length;
-  return { name, mails: MAILS, seconds, perSecond: unique / seconds, lost: MAILS - unique, duplicated, failed: failed.length, retried };
+  const retried = (await queue.getCompleted(0, -1)).filter(
+    (j) => String(j.id).startsWith(prefix) && j.attemptsMade > 0,
+  ).length;
+  return {
+    name,
+    mails: MAILS,
+    seconds,
+    perSecond: unique / seconds,
+    lost: MAILS - unique,
+    duplicated,
+    failed: failed.length,
+    retried,
+  };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -230,12 +246,23 @@ try {
 
 const rows = [
   ['run', 'mails', 'seconds', 'mails/s', 'lost', 'duplicated', 'failed jobs', 'retried jobs'],
-  ...results.map((r) => [r.name, r.mails, r.seconds.toFixed(1), r.perSecond.toFixed(0), r.lost, r.duplicated, r.failed, r.retried]),
+  ...results.map((r) => [
+    r.name,
+    r.mails,
+    r.seconds.toFixed(1),
+    r.perSecond.toFixed(0),
+    r.lost,
+    r.duplicated,
+    r.failed,
+    r.retried,
+  ]),
 ];
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
 console.log('');
 for (const [i, r] of rows.entries()) {
-  console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
+  console.log(
+    r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '),
+  );
   if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 console.log(

@@ -73,17 +73,23 @@ async function scriptSizes(lhr, baseUrl) {
 }
 
 function report(path, lhr) {
-  console.log(`\n${path}  (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling)`);
+  console.log(
+    `\n${path}  (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling)`,
+  );
   for (const [id, min] of Object.entries(BUDGET.scores)) {
     const score = Math.round(lhr.categories[id].score * 100);
     const ok = score >= min;
-    console.log(`  ${mark(ok)} ${lhr.categories[id].title.padEnd(16)} ${String(score).padStart(3)}  (budget >= ${min})`);
+    console.log(
+      `  ${mark(ok)} ${lhr.categories[id].title.padEnd(16)} ${String(score).padStart(3)}  (budget >= ${min})`,
+    );
     if (!ok) for (const f of failures(lhr, id)) console.log(`         - ${f}`);
   }
   for (const [id, { max, unit, label }] of Object.entries(BUDGET.metrics)) {
     const value = lhr.audits[id].numericValue;
     const shown = unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3);
-    console.log(`  ${mark(value <= max)} ${label.padEnd(16)} ${shown.padStart(8)}  (budget <= ${max}${unit && ' ' + unit})`);
+    console.log(
+      `  ${mark(value <= max)} ${label.padEnd(16)} ${shown.padStart(8)}  (budget <= ${max}${unit && ' ' + unit})`,
+    );
   }
   for (const [id, label] of Object.entries(OTHER_METRICS)) {
     console.log(`       ${label.padEnd(16)} ${`${Math.round(lhr.audits[id].numericValue)} ms`.padStart(8)}`);
@@ -128,7 +134,9 @@ await withAppServer(async (baseUrl) => {
           `(budget <= ${BUDGET.jsKbGzip} KB); ${served.toFixed(1)} KB as served, ${files.length} files`,
       );
       for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
-        console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.served / 1024).toFixed(1).padStart(7)} KB served  ${f.path}`);
+        console.log(
+          `  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(f.served / 1024).toFixed(1).padStart(7)} KB served  ${f.path}`,
+        );
       }
     }
   } finally {

@@ -30,7 +30,20 @@ function rng(seed) {
   };
 }
 
-const NOTE_INDEX = { C: 0, 'C#': 1, D: 2, 'D#': 3, E: 4, F: 5, 'F#': 6, G: 7, 'G#': 8, A: 9, 'A#': 10, B: 11 };
+const NOTE_INDEX = {
+  C: 0,
+  'C#': 1,
+  D: 2,
+  'D#': 3,
+  E: 4,
+  F: 5,
+  'F#': 6,
+  G: 7,
+  'G#': 8,
+  A: 9,
+  'A#': 10,
+  B: 11,
+};
 /** 'A3' -> 220 Hz. */
 function hz(note) {
   const [, name, octave] = /^([A-G]#?)(-?\d)$/.exec(note);
@@ -46,7 +59,8 @@ class Track {
 
   add(startSec, samples, gain = 1) {
     const start = Math.round(startSec * RATE);
-    for (let i = 0; i < samples.length && start + i < this.buf.length; i++) this.buf[start + i] += samples[i] * gain;
+    for (let i = 0; i < samples.length && start + i < this.buf.length; i++)
+      this.buf[start + i] += samples[i] * gain;
   }
 
   kick(at, gain = 0.9) {
@@ -70,7 +84,8 @@ class Track {
       const noise = this.random() * 2 - 1;
       const bright = noise - prev;
       prev = noise;
-      out[i] = bright * Math.exp(-t / 0.07) * 0.8 + Math.sin(2 * Math.PI * 185 * t) * Math.exp(-t / 0.04) * 0.6;
+      out[i] =
+        bright * Math.exp(-t / 0.07) * 0.8 + Math.sin(2 * Math.PI * 185 * t) * Math.exp(-t / 0.04) * 0.6;
     }
     this.add(at, out, gain);
   }
@@ -216,7 +231,8 @@ const TRACKS = {
       const c = bar % 4;
       t.pad(bar * 4 * beat, chords[c], 4 * beat);
       for (let q = 0; q < 4; q++) t.bass((bar * 4 + q) * beat, roots[c], beat * 0.8);
-      if (bar >= 2) for (let e = 0; e < 8; e++) t.pluck((bar * 4 + e / 2) * beat, melody[(e + bar) % 8], 0.5, 0.22);
+      if (bar >= 2)
+        for (let e = 0; e < 8; e++) t.pluck((bar * 4 + e / 2) * beat, melody[(e + bar) % 8], 0.5, 0.22);
     }
     return t;
   })(),
@@ -266,7 +282,12 @@ const TRACKS = {
       t.stab((bar * 4 + 2.5) * beat, chords[c], 0.8, 0.08);
       t.bass(bar * 4 * beat, roots[c], beat * 1.5);
       t.bass((bar * 4 + 2.5) * beat, roots[c], beat);
-      t.pluck((bar * 4 + 1) * beat, chords[c][3].replace(/\d/, (d) => String(Number(d) + 1)), 0.7, 0.2);
+      t.pluck(
+        (bar * 4 + 1) * beat,
+        chords[c][3].replace(/\d/, (d) => String(Number(d) + 1)),
+        0.7,
+        0.2,
+      );
     }
     return t;
   })(),
@@ -292,7 +313,12 @@ const TRACKS = {
     for (let bar = 0; bar < bars; bar++) {
       const c = chords[bar % 4];
       t.pad(bar * 4 * beat, c, 4 * beat, 0.11);
-      t.bass(bar * 4 * beat, c[0].replace(/\d/, (d) => String(Number(d) - 2)), 3.5 * beat, 0.4);
+      t.bass(
+        bar * 4 * beat,
+        c[0].replace(/\d/, (d) => String(Number(d) - 2)),
+        3.5 * beat,
+        0.4,
+      );
       for (let e = 0; e < 8; e++) {
         const note = c[e % 3].replace(/\d/, (d) => String(Number(d) + 1 + (e >= 6 ? 1 : 0)));
         t.pluck((bar * 4 + e / 2) * beat, note, 0.9, 0.16);
@@ -325,7 +351,8 @@ const TRACKS = {
       if (bar % 2 === 0) t.pad(bar * 4 * beat, chords[c], 8 * beat, 0.08);
       t.bass(bar * 4 * beat, bassNotes[c], 1.6 * beat, 0.5);
       t.bass((bar * 4 + 1.75) * beat, bassNotes[c], 1.2 * beat, 0.4);
-      for (let e = 0; e < 4; e++) t.pluck((bar * 4 + e) * beat, chords[c][(e + bar) % 3].replace(/\d/, '5'), 0.4, 0.14);
+      for (let e = 0; e < 4; e++)
+        t.pluck((bar * 4 + e) * beat, chords[c][(e + bar) % 3].replace(/\d/, '5'), 0.4, 0.14);
     }
     return t;
   })(),
@@ -343,7 +370,19 @@ try {
     writeFileSync(master, track.wav());
     const fades = ['fade', 't', '0.02', '-0', '0.4'];
     sox([master, '-C', '40', '-c', '1', join(OUT_DIR, `${slug}.mp3`), ...fades]);
-    sox([master, '-r', '11025', '-b', '8', '-e', 'unsigned-integer', '-c', '1', join(OUT_DIR, `${slug}.wav`), ...fades]);
+    sox([
+      master,
+      '-r',
+      '11025',
+      '-b',
+      '8',
+      '-e',
+      'unsigned-integer',
+      '-c',
+      '1',
+      join(OUT_DIR, `${slug}.wav`),
+      ...fades,
+    ]);
     console.log(`${slug}: ${(track.buf.length / RATE).toFixed(1)} s`);
   }
 } finally {

@@ -106,9 +106,9 @@ export function AdminLayout() {
           {narrow ? null : 'Visit Site'}
         </Button>,
         narrow ? null : (
-          <Space key="user" size={4}>
+          <Space key="user" size={4} align="center">
             <UserOutlined aria-hidden />
-            <Typography.Text strong ellipsis style={{ maxWidth: 200, whiteSpace: 'nowrap' }}>
+            <Typography.Text strong ellipsis style={{ maxWidth: 200, whiteSpace: 'nowrap', display: 'inline-block', verticalAlign: 'middle' }}>
               {name}
             </Typography.Text>
           </Space>

@@ -24,10 +24,15 @@ import { REDIS } from '../redis/redis.module';
 
 const TTL_MS = 20_000;
 const MAX_ENTRIES = 1000;
+/** Per kind of entry; many distinct questions (paging deep, odd searches) cannot grow it past this. */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** What an entry is assumed to weigh when its loader does not say. */
+const DEFAULT_SIZE = 4 * 1024;
 
 interface Entry {
   value: Promise<unknown>;
   expiresAt: number;
+  size: number;
 }
 
 export interface CachedResponse {
@@ -35,6 +40,7 @@ export interface CachedResponse {
   headers: Record<string, string | number | string[]>;
   body: Buffer;
   expiresAt: number;
+  size: number;
 }
 
 @Injectable()
@@ -42,6 +48,8 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(BlogCache.name);
   private readonly entries = new Map<string, Entry>();
   private readonly responses = new Map<string, CachedResponse>();
+  private entryBytes = 0;
+  private responseBytes = 0;
   /** ms epoch of the next scheduled post; null: none; undefined: not known yet. */
   private horizon: number | null | undefined;
   private horizonLoad: Promise<void> | null = null;
@@ -64,7 +72,9 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.subscriber = this.redis.duplicate({ keyPrefix: '' });
-    this.subscriber.on('error', (err: Error) => this.logger.warn(`Cache invalidation channel: ${err.message}`));
+    this.subscriber.on('error', (err: Error) =>
+      this.logger.warn(`Cache invalidation channel: ${err.message}`),
+    );
     this.subscriber.on('message', () => this.clear());
     // After a reconnect, messages sent while away are lost: start clean.
     this.subscriber.on('ready', () => this.clear());
@@ -75,17 +85,34 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
   }
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** `sizeOf` tells the memory budget what a loaded value weighs (bytes, roughly). */
+  async get<T>(key: string, load: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
     const now = this.checkHorizon();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-    if (this.horizon === undefined) await this.loadHorizon();
-    const entry: Entry = { value: load(), expiresAt: now + TTL_MS };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    if (hit) this.dropEntry(key);
+    if (this.horizon === undefined) {
+      await this.loadHorizon();
+      // Another caller may have started this load while we waited.
+      const started = this.entries.get(key);
+      if (started && started.expiresAt > now) return started.value as Promise<T>;
+    }
+    const entry: Entry = { value: load(), expiresAt: now + TTL_MS, size: DEFAULT_SIZE };
     this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    this.entryBytes += entry.size;
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(key) !== entry || !sizeOf) return;
+        const size = sizeOf(value as T);
+        this.entryBytes += size - entry.size;
+        entry.size = size;
+        this.trimEntries();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.dropEntry(key);
+      },
+    );
+    this.trimEntries();
     return entry.value as Promise<T>;
   }
 
@@ -95,21 +122,29 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
     const hit = this.responses.get(url);
     if (!hit) return undefined;
     if (hit.expiresAt > now) return hit;
-    this.responses.delete(url);
+    this.dropResponse(url);
     return undefined;
   }
 
   /** Keeps a finished response, unless the cache was cleared since `generation` was read. */
   storeResponse(url: string, generation: number, headers: CachedResponse['headers'], body: Buffer): void {
     if (generation !== this.gen || this.horizon === undefined) return;
-    if (this.responses.size >= MAX_ENTRIES) this.responses.delete(this.responses.keys().next().value as string);
-    this.responses.set(url, { headers, body, expiresAt: Date.now() + TTL_MS });
+    this.dropResponse(url);
+    const size = body.length + 1024;
+    this.responses.set(url, { headers, body, expiresAt: Date.now() + TTL_MS, size });
+    this.responseBytes += size;
+    // Oldest first: Map keeps insertion order.
+    while (this.responses.size > MAX_ENTRIES || this.responseBytes > MAX_BYTES) {
+      this.dropResponse(this.responses.keys().next().value as string);
+    }
   }
 
   /** Call after any write that changes what the public blog shows. */
   invalidate(): void {
     this.clear();
-    this.redis.publish(this.channel, String(process.pid)).catch((err: Error) => this.logger.warn(err.message));
+    this.redis
+      .publish(this.channel, String(process.pid))
+      .catch((err: Error) => this.logger.warn(err.message));
   }
 
   private checkHorizon(): number {
@@ -122,13 +157,37 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
     this.gen++;
     this.entries.clear();
     this.responses.clear();
+    this.entryBytes = 0;
+    this.responseBytes = 0;
     this.horizon = undefined;
+  }
+
+  private trimEntries(): void {
+    while (this.entries.size > MAX_ENTRIES || this.entryBytes > MAX_BYTES) {
+      this.dropEntry(this.entries.keys().next().value as string);
+    }
+  }
+
+  private dropEntry(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.entryBytes -= entry.size;
+  }
+
+  private dropResponse(url: string): void {
+    const hit = this.responses.get(url);
+    if (!hit) return;
+    this.responses.delete(url);
+    this.responseBytes -= hit.size;
   }
 
   private loadHorizon(): Promise<void> {
     const generation = this.gen;
     this.horizonLoad ??= this.dataSource
-      .query(`SELECT min(published_at) AS next FROM blog_posts WHERE status = 'published' AND published_at > now()`)
+      .query(
+        `SELECT min(published_at) AS next FROM blog_posts WHERE status = 'published' AND published_at > now()`,
+      )
       .then((rows: { next: Date | null }[]) => {
         if (generation !== this.gen) return;
         const next = rows[0]?.next;

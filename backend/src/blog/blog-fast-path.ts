@@ -52,13 +52,19 @@ export class BlogFastPath implements OnModuleInit {
     });
     fastify.addHook(
       'onSend',
-      (req: TrackedRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+      (
+        req: TrackedRequest,
+        reply: FastifyReply,
+        payload: unknown,
+        done: (err: null, payload: unknown) => void,
+      ) => {
         const started = req[STARTED];
         if (started !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
           const body = Buffer.from(payload);
           const headers: Record<string, string | number | string[]> = {};
           for (const [name, value] of Object.entries(reply.getHeaders())) {
-            if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+            if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase()))
+              headers[name.toLowerCase()] = value;
           }
           headers['content-length'] = body.length;
           this.cache.storeResponse(req.url, started, headers, body);

@@ -42,6 +42,6 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
     MediaService,
     ImageStore,
   ],
-  exports: [PublicPostsService],
+  exports: [PublicPostsService, BlogCache],
 })
 export class BlogModule {}

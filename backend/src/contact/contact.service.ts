@@ -63,21 +63,24 @@ export class ContactService {
       serviceLabel: serviceLabel(contact.service),
       receivedAt: contact.createdAt.toUTCString(),
     };
-    const customerThankYou = await this.queue({
-      template: 'contact-thank-you',
-      to: contact.email,
-      subject: `Thanks for contacting ${this.config.siteName}`,
-      context,
-      jobId: `contact-${contact.id}-thank-you`,
-    });
-    const adminNotification = await this.queue({
-      template: 'contact-notification',
-      to: this.config.mail.adminNotifyEmail,
-      subject: `New contact message from ${contact.name} (${serviceLabel(contact.service)})`,
-      context,
-      replyTo: contact.email,
-      jobId: `contact-${contact.id}-notification`,
-    });
+    // Queued side by side, so a slow or absent Redis costs the visitor one timeout, not two.
+    const [customerThankYou, adminNotification] = await Promise.all([
+      this.queue({
+        template: 'contact-thank-you',
+        to: contact.email,
+        subject: `Thanks for contacting ${this.config.siteName}`,
+        context,
+        jobId: `contact-${contact.id}-thank-you`,
+      }),
+      this.queue({
+        template: 'contact-notification',
+        to: this.config.mail.adminNotifyEmail,
+        subject: `New contact message from ${contact.name} (${serviceLabel(contact.service)})`,
+        context,
+        replyTo: contact.email,
+        jobId: `contact-${contact.id}-notification`,
+      }),
+    ]);
     return { contactId: contact.id, customerThankYou, adminNotification };
   }
 

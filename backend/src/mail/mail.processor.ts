@@ -8,10 +8,18 @@
  * - a permanent refusal (5xx: no such mailbox, …) is not retried, the job fails at once;
  * - every message carries a Message-ID derived from the job id, so a retry of a message that
  *   did arrive is recognisably the same message;
- * - on shutdown the queue stops taking jobs, the jobs in flight finish, then SMTP closes.
+ * - on shutdown the queue stops taking jobs, the jobs in flight finish (or, past a grace
+ *   period, are left to be retried by another worker), then SMTP closes.
  */
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
@@ -24,6 +32,9 @@ import { MailRenderer } from './mail-renderer';
 import { connectWithoutNagle } from './smtp-socket';
 import type { MailAttachment, MailJob } from './mail.types';
 
+/** How long shutdown waits for mails in flight (an SMTP send is bounded by its timeouts). */
+const SHUTDOWN_GRACE_MS = 25_000;
+
 /** src/ (tests) or dist/ (production): relative attachment paths are resolved from here. */
 export const ASSET_ROOT = join(__dirname, '..');
 
@@ -34,7 +45,9 @@ export interface MailResult {
 }
 
 @Injectable()
-export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailProcessor
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(MailProcessor.name);
   private readonly renderer: MailRenderer;
   private transporter?: Transporter<SMTPPool.SentMessageInfo>;
@@ -77,12 +90,28 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Runs before any module closes: stop taking jobs and give the ones in flight time to finish.
+   * A job still running after SHUTDOWN_GRACE_MS is abandoned; its lock expires and Bull's
+   * stalled-job check hands it to another worker, so it is retried rather than lost.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     if (!this.enabled) return;
-    // Bull's close() stops fetching and waits for the jobs in flight before it resolves.
-    await this.queue
-      .close()
-      .catch((err: Error) => this.logger.warn(`Closing the mail queue: ${err.message}`));
+    try {
+      await this.queue.pause(true, true);
+      const finished = await Promise.race([
+        this.queue.whenCurrentJobsFinished().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref()),
+      ]);
+      if (!finished)
+        this.logger.warn(`Mail jobs still running after ${SHUTDOWN_GRACE_MS} ms; leaving them to be retried`);
+      await this.queue.close(!finished);
+    } catch (err) {
+      this.logger.warn(`Closing the mail queue: ${(err as Error).message}`);
+    }
+  }
+
+  onApplicationShutdown(): void {
     this.transporter?.close();
   }
 

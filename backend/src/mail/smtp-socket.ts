@@ -15,7 +15,10 @@ import { connect, Socket } from 'node:net';
 
 export type SocketCallback = (err: Error | null, socketOptions?: { connection: Socket }) => void;
 
-export function connectWithoutNagle(options: { host?: string; port?: number }, callback: SocketCallback): void {
+export function connectWithoutNagle(
+  options: { host?: string; port?: number },
+  callback: SocketCallback,
+): void {
   const socket = connect({ host: options.host, port: Number(options.port) });
   socket.setNoDelay(true);
   callback(null, { connection: socket });

@@ -7,6 +7,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BLOG } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { BlogCache } from '../blog/blog-cache';
 import { PublicPostsService } from '../blog/posts/public-posts.service';
 import { SettingsService } from '../settings/settings.service';
 import { rssXml, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './feeds';
@@ -28,6 +29,7 @@ export class SitePagesService {
     private readonly site: SiteService,
     private readonly posts: PublicPostsService,
     private readonly settings: SettingsService,
+    private readonly cache: BlogCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -63,13 +65,23 @@ export class SitePagesService {
     return answer(200, pageMeta(settings, this.config.publicUrl, clean, title));
   }
 
-  async sitemap(): Promise<string> {
-    return sitemapXml(this.config.publicUrl, await this.posts.sitemapEntries(SITEMAP_MAX_URLS));
+  /** Cached like the posts it lists (cleared by every blog write); a megabyte for 10,000 posts. */
+  sitemap(): Promise<string> {
+    return this.cache.get(
+      'sitemap.xml',
+      async () => sitemapXml(this.config.publicUrl, await this.posts.sitemapEntries(SITEMAP_MAX_URLS)),
+      (xml) => xml.length * 2,
+    );
   }
 
   async rss(): Promise<string> {
-    const [settings, posts] = await Promise.all([this.settings.get(), this.posts.latest(BLOG.rssItems)]);
-    return rssXml(this.config.publicUrl, settings, posts);
+    const settings = await this.settings.get();
+    // The channel shows the blog's name and description, so they are part of the key.
+    return this.cache.get(
+      `rss.xml:${settings.blogName}:${settings.siteDescription}`,
+      async () => rssXml(this.config.publicUrl, settings, await this.posts.latest(BLOG.rssItems)),
+      (xml) => xml.length * 2,
+    );
   }
 
   robots(): string {

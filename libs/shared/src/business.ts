@@ -34,6 +34,8 @@ export const PAGINATION = {
   dashboardRecentCount: 5,
   blogPageSize: 6,
   blogRecentCount: 4,
+  /** The public blog's search box waits this long after the last key, like the admin list. */
+  blogSearchDebounceMs: 300,
 } as const;
 
 export const BLOG = {

@@ -28,7 +28,10 @@ export default function AdminEmailTestPage() {
   };
 
   return (
-    <DevPage title="Admin Email Test" lead="Send a test email with your own subject and message to the admin address.">
+    <DevPage
+      title="Admin Email Test"
+      lead="Send a test email with your own subject and message to the admin address."
+    >
       <AdminOnlyNotice />
       <form className="form card" onSubmit={onSubmit}>
         <div className="field">

@@ -9,7 +9,7 @@ import { DepositPayment } from '../components/contact/deposit-step';
 import { usePageTitle } from '../hooks/use-page-title';
 import '../components/contact/contact.css';
 
-type Step = { kind: 'contact' } | { kind: 'payment'; serviceId: number };
+type Step = { kind: 'contact' } | { kind: 'payment'; serviceId: number; email: string };
 
 const STEPS = [
   { kind: 'contact', label: 'Your message' },
@@ -42,11 +42,11 @@ export default function ContactPage() {
   }, []);
 
   const onSent = useCallback(
-    async (serviceName: string) => {
+    async (serviceName: string, email: string) => {
       try {
         const res = await queryClient.fetchQuery(servicesQuery);
         const match = matchBookableService(res?.services ?? [], serviceName);
-        if (match) goTo({ kind: 'payment', serviceId: match.id });
+        if (match) goTo({ kind: 'payment', serviceId: match.id, email });
       } catch {
         // No services list, no deposit step: the message itself was sent.
       }
@@ -87,8 +87,12 @@ export default function ContactPage() {
           </div>
         ) : (
           <>
-            <DepositPayment serviceId={step.serviceId} />
-            <button type="button" className="btn btn--outline contact__back" onClick={() => goTo({ kind: 'contact' })}>
+            <DepositPayment serviceId={step.serviceId} email={step.email} />
+            <button
+              type="button"
+              className="btn btn--outline contact__back"
+              onClick={() => goTo({ kind: 'contact' })}
+            >
               Back to Contact Form
             </button>
           </>

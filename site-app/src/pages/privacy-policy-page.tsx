@@ -11,8 +11,8 @@ const SECTIONS: LegalSection[] = [
       <p>
         {SITE_NAME} (&quot;we&quot;, &quot;us&quot;) is an independent music production studio offering online
         mixing, mastering, vocal production and audio restoration. This policy explains what personal data we
-        collect when you use this website and our services, why we collect it, how long we keep it and the rights
-        you have over it. We are the data controller for that data under the UK General Data Protection
+        collect when you use this website and our services, why we collect it, how long we keep it and the
+        rights you have over it. We are the data controller for that data under the UK General Data Protection
         Regulation (UK GDPR), the EU GDPR where it applies, and the Data Protection Act 2018.
       </p>
     ),
@@ -25,27 +25,27 @@ const SECTIONS: LegalSection[] = [
         <p>We collect only what we need to answer you and to do the work you book:</p>
         <ul>
           <li>
-            <strong>Contact details</strong>: your name, email address, the service you are interested in and your
-            message, when you use the contact form.
+            <strong>Contact details</strong>: your name, email address, the service you are interested in and
+            your message, when you use the contact form.
           </li>
           <li>
-            <strong>Newsletter and referrals</strong>: your email address, who referred you (if anyone) and the
-            referral codes you generate or use.
+            <strong>Newsletter and referrals</strong>: your email address, who referred you (if anyone) and
+            the referral codes you generate or use.
           </li>
           <li>
-            <strong>Bookings and payments</strong>: the service booked, amounts paid and payment status. Card details
-            are entered directly with our payment provider and never reach our servers.
+            <strong>Bookings and payments</strong>: the service booked, amounts paid and payment status. Card
+            details are entered directly with our payment provider and never reach our servers.
           </li>
           <li>
             <strong>Your audio</strong>: the stems, mixes and reference tracks you send us for a project.
           </li>
           <li>
-            <strong>Accounts</strong>: for blog authors and staff, a username, email address, display name and a
-            securely hashed password.
+            <strong>Accounts</strong>: for blog authors and staff, a username, email address, display name and
+            a securely hashed password.
           </li>
           <li>
-            <strong>Technical data</strong>: basic server logs (IP address, browser type, pages requested) kept to
-            keep the site secure and working.
+            <strong>Technical data</strong>: basic server logs (IP address, browser type, pages requested)
+            kept to keep the site secure and working.
           </li>
         </ul>
       </>
@@ -58,7 +58,9 @@ const SECTIONS: LegalSection[] = [
       <ul>
         <li>To reply to your enquiry and to plan, deliver and invoice your project.</li>
         <li>To take deposits and payments, and to send receipts and booking confirmations.</li>
-        <li>To send the newsletter, the free mixing guide and the monthly free-mix draw, if you subscribed.</li>
+        <li>
+          To send the newsletter, the free mixing guide and the monthly free-mix draw, if you subscribed.
+        </li>
         <li>To issue, check and apply referral discounts.</li>
         <li>To keep the website secure, prevent abuse and fix problems.</li>
         <li>To meet our legal obligations, such as keeping accounting records.</li>
@@ -73,16 +75,16 @@ const SECTIONS: LegalSection[] = [
         <p>Under the GDPR we rely on the following lawful bases:</p>
         <ul>
           <li>
-            <strong>Contract</strong> (Article 6(1)(b)): to answer enquiries about, carry out and get paid for the
-            services you book.
+            <strong>Contract</strong> (Article 6(1)(b)): to answer enquiries about, carry out and get paid for
+            the services you book.
           </li>
           <li>
-            <strong>Consent</strong> (Article 6(1)(a)): for the newsletter. You can withdraw consent at any time
-            with the unsubscribe link in every email.
+            <strong>Consent</strong> (Article 6(1)(a)): for the newsletter. You can withdraw consent at any
+            time with the unsubscribe link in every email.
           </li>
           <li>
-            <strong>Legitimate interests</strong> (Article 6(1)(f)): to keep the site secure, prevent fraud and
-            improve our services, where those interests are not overridden by your rights.
+            <strong>Legitimate interests</strong> (Article 6(1)(f)): to keep the site secure, prevent fraud
+            and improve our services, where those interests are not overridden by your rights.
           </li>
           <li>
             <strong>Legal obligation</strong> (Article 6(1)(c)): to keep financial records for tax purposes.
@@ -97,8 +99,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          Audio files you send us and the files we deliver are typically kept for {FILE_RETENTION_DAYS} days after
-          the project is completed, so that revisions and re-downloads are possible, and then deleted.
+          Audio files you send us and the files we deliver are typically kept for {FILE_RETENTION_DAYS} days
+          after the project is completed, so that revisions and re-downloads are possible, and then deleted.
         </li>
         <li>Contact messages are kept for up to two years, unless they lead to a booking.</li>
         <li>Booking and payment records are kept for six years, as UK tax law requires.</li>
@@ -122,8 +124,8 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           To use any of these rights, contact us as described below; we answer within one month. You may also
-          complain to the Information Commissioner&apos;s Office (ICO) in the UK, or to your local data protection
-          authority.
+          complain to the Information Commissioner&apos;s Office (ICO) in the UK, or to your local data
+          protection authority.
         </p>
       </>
     ),
@@ -144,10 +146,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Security',
     body: (
       <p>
-        Data travels over encrypted connections, passwords are stored only as strong one-way hashes, and access to
-        personal data is limited to the people who need it to do the work. No method of transmission or storage is
-        completely secure, but we take reasonable technical and organisational measures to protect your data and
-        will tell you and the regulator about a breach where the law requires it.
+        Data travels over encrypted connections, passwords are stored only as strong one-way hashes, and
+        access to personal data is limited to the people who need it to do the work. No method of transmission
+        or storage is completely secure, but we take reasonable technical and organisational measures to
+        protect your data and will tell you and the regulator about a breach where the law requires it.
       </p>
     ),
   },
@@ -156,7 +158,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Third-Party Services',
     body: (
       <>
-        <p>We share data only with the providers we need to run the studio, under contracts that protect it:</p>
+        <p>
+          We share data only with the providers we need to run the studio, under contracts that protect it:
+        </p>
         <ul>
           <li>our card payment provider, which processes deposits and payments;</li>
           <li>our email delivery provider, which sends our emails;</li>
@@ -171,9 +175,9 @@ const SECTIONS: LegalSection[] = [
     title: "Children's Privacy",
     body: (
       <p>
-        Our services are not directed at children under {CHILDREN_AGE_LIMIT}, and we do not knowingly collect their
-        personal data. If you believe a child under {CHILDREN_AGE_LIMIT} has sent us personal data, contact us and we
-        will delete it.
+        Our services are not directed at children under {CHILDREN_AGE_LIMIT}, and we do not knowingly collect
+        their personal data. If you believe a child under {CHILDREN_AGE_LIMIT} has sent us personal data,
+        contact us and we will delete it.
       </p>
     ),
   },
@@ -182,8 +186,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes',
     body: (
       <p>
-        We may update this policy when our services or the law change. The current version is always on this page,
-        and we will tell newsletter subscribers about significant changes by email.
+        We may update this policy when our services or the law change. The current version is always on this
+        page, and we will tell newsletter subscribers about significant changes by email.
       </p>
     ),
   },

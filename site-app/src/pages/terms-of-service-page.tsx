@@ -1,5 +1,11 @@
 import { Link } from 'react-router-dom';
-import { DELIVERY, FILE_RETENTION_DAYS, PORTFOLIO_EXCERPT_MAX_SECONDS, REFERRAL, REVISIONS } from '@studio/shared';
+import {
+  DELIVERY,
+  FILE_RETENTION_DAYS,
+  PORTFOLIO_EXCERPT_MAX_SECONDS,
+  REFERRAL,
+  REVISIONS,
+} from '@studio/shared';
 import { LegalPage, type LegalSection } from '../components/legal/legal-page';
 import { SITE_NAME } from '../site-config';
 
@@ -13,8 +19,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         These terms apply whenever you use this website or book mixing, mastering, vocal production, audio
-        restoration or production work with {SITE_NAME}. By booking or paying a deposit you agree to them. If you do
-        not agree, please do not use our services.
+        restoration or production work with {SITE_NAME}. By booking or paying a deposit you agree to them. If
+        you do not agree, please do not use our services.
       </p>
     ),
   },
@@ -23,9 +29,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Our Services',
     body: (
       <p>
-        We provide online mixing, mastering, vocal production, beat production and audio restoration. What each
-        package includes is described on our pricing pages. The free first mix is for new customers only, covers
-        one song, and is offered at our discretion.
+        We provide online mixing, mastering, vocal production, beat production and audio restoration. What
+        each package includes is described on our pricing pages. The free first mix is for new customers only,
+        covers one song, and is offered at our discretion.
       </p>
     ),
   },
@@ -48,12 +54,17 @@ const SECTIONS: LegalSection[] = [
     title: 'Payment',
     body: (
       <ul>
-        <li>Prices are in pounds sterling (GBP). Fees may vary with project size and complexity; we agree them first.</li>
-        <li>A 50% deposit books your project. The deposit is non-refundable once work has started.</li>
-        <li>The remaining 50% is invoiced on completion and must be paid before final files are delivered.</li>
         <li>
-          Referral discounts can be used once, expire {REFERRAL.validityMonths} months after they are issued and
-          cannot be exchanged for cash.
+          Prices are in pounds sterling (GBP). Fees may vary with project size and complexity; we agree them
+          first.
+        </li>
+        <li>A 50% deposit books your project. The deposit is non-refundable once work has started.</li>
+        <li>
+          The remaining 50% is invoiced on completion and must be paid before final files are delivered.
+        </li>
+        <li>
+          Referral discounts can be used once, expire {REFERRAL.validityMonths} months after they are issued
+          and cannot be exchanged for cash.
         </li>
       </ul>
     ),
@@ -63,9 +74,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Delivery',
     body: (
       <p>
-        Standard delivery is {DELIVERY.businessDays} days from project confirmation, excluding weekends and public
-        holidays. A rush service is available for an extra fee. Delivery dates can move if files or notes arrive
-        late or incomplete.
+        Standard delivery is {DELIVERY.businessDays} days from project confirmation, excluding weekends and
+        public holidays. A rush service is available for an extra fee. Delivery dates can move if files or
+        notes arrive late or incomplete.
       </p>
     ),
   },
@@ -85,8 +96,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Refunds',
     body: (
       <p>
-        Deposits are non-refundable. If we cannot deliver the work as agreed, we will refund what you paid for the
-        part not delivered. Nothing in these terms limits your statutory rights as a consumer.
+        Deposits are non-refundable. If we cannot deliver the work as agreed, we will refund what you paid for
+        the part not delivered. Nothing in these terms limits your statutory rights as a consumer.
       </p>
     ),
   },
@@ -95,8 +106,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Intellectual Property',
     body: (
       <p>
-        Once paid in full, you own the delivered mixes and masters. We claim no ownership, publishing or royalty
-        share in your music. Our tools, templates and working methods remain ours.
+        Once paid in full, you own the delivered mixes and masters. We claim no ownership, publishing or
+        royalty share in your music. Our tools, templates and working methods remain ours.
       </p>
     ),
   },
@@ -105,8 +116,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Portfolio Usage',
     body: (
       <p>
-        After your music is publicly released, we may use short excerpts (up to {PORTFOLIO_EXCERPT_MAX_SECONDS} seconds) and the title and artist
-        name in our portfolio. Tell us in writing if you would rather we did not, and we will not.
+        After your music is publicly released, we may use short excerpts (up to{' '}
+        {PORTFOLIO_EXCERPT_MAX_SECONDS} seconds) and the title and artist name in our portfolio. Tell us in
+        writing if you would rather we did not, and we will not.
       </p>
     ),
   },
@@ -115,10 +127,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Liability',
     body: (
       <p>
-        We take great care with your files, but please keep your own copies. Our total liability for any claim is
-        limited to the amount you paid for the project concerned. We are not liable for indirect losses such as
-        lost income or missed release dates. We keep project files for around {FILE_RETENTION_DAYS} days after
-        completion and are not responsible for them after that.
+        We take great care with your files, but please keep your own copies. Our total liability for any claim
+        is limited to the amount you paid for the project concerned. We are not liable for indirect losses
+        such as lost income or missed release dates. We keep project files for around {FILE_RETENTION_DAYS}{' '}
+        days after completion and are not responsible for them after that.
       </p>
     ),
   },
@@ -127,8 +139,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Termination',
     body: (
       <p>
-        Either side may end a project by written notice. Work completed up to that point is charged pro rata and the
-        deposit is kept. We may refuse or stop work that infringes someone else&apos;s rights or breaks the law.
+        Either side may end a project by written notice. Work completed up to that point is charged pro rata
+        and the deposit is kept. We may refuse or stop work that infringes someone else&apos;s rights or
+        breaks the law.
       </p>
     ),
   },
@@ -137,8 +150,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to These Terms',
     body: (
       <p>
-        We may update these terms from time to time. The version on this page when you book is the one that applies
-        to your project.
+        We may update these terms from time to time. The version on this page when you book is the one that
+        applies to your project.
       </p>
     ),
   },
@@ -147,8 +160,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Governing Law',
     body: (
       <p>
-        These terms are governed by the laws of <span className="legal__placeholder">[Jurisdiction]</span>, and
-        its courts have exclusive jurisdiction over any dispute.
+        These terms are governed by the laws of <span className="legal__placeholder">[Jurisdiction]</span>,
+        and its courts have exclusive jurisdiction over any dispute.
       </p>
     ),
   },

@@ -7,7 +7,8 @@ export default function TestContactPage() {
       title="Test Contact Form"
       lead={
         <>
-          Posts to <code>/api/contact</code> and shows the raw response, to check the contact pipeline end to end.
+          Posts to <code>/api/contact</code> and shows the raw response, to check the contact pipeline end to
+          end.
         </>
       }
     >

@@ -117,7 +117,13 @@ export default function SettingsPage() {
               label="Admin notification email"
               width="lg"
               extra="Contact messages and admin test emails go to this address."
-              rules={[{ type: 'email', message: 'Please enter a valid email address for admin notifications' }]}
+              rules={[
+                {
+                  // Like the server: a local address such as admin@localhost is fine.
+                  pattern: /^[^\s@]+@[^\s@]+$/,
+                  message: 'Please enter a valid email address for admin notifications',
+                },
+              ]}
             />
           </ProForm.Group>
           <ProForm.Group title="Social links" direction="vertical">

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Auth } from '../../common/decorators/roles.decorator';
+import { PublicThrottle } from '../../contact/public-throttle';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../../common/guards/jwt-auth.guard';
 import type { User } from '../../users/entities/user.entity';
@@ -8,8 +8,11 @@ import { IdParamPipe } from '../id-param.pipe';
 import { COMMENT_RECEIVED, CommentsService } from './comments.service';
 import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
 
-/** Comments per client address: enough for a person, too few for a spam run (counted in Redis). */
-export const COMMENT_THROTTLE = { limit: 5, ttl: 60_000 };
+/**
+ * Comments per client address: enough for a person, too few for a spam run. Counted in Redis,
+ * and failing open like the other public forms: a comment is never lost to the limiter.
+ */
+export const COMMENT_THROTTLE = { limit: 5, ttlMs: 60_000 };
 
 @Controller('api/blog/posts/:slug/comments')
 export class CommentsController {
@@ -21,8 +24,8 @@ export class CommentsController {
   }
 
   @Post()
-  @UseGuards(ThrottlerGuard, OptionalJwtAuthGuard)
-  @Throttle({ default: COMMENT_THROTTLE })
+  @PublicThrottle(COMMENT_THROTTLE.limit, COMMENT_THROTTLE.ttlMs)
+  @UseGuards(OptionalJwtAuthGuard)
   async submit(@Param('slug') slug: string, @Body() dto: CreateCommentDto, @CurrentUser() user: User | null) {
     await this.comments.submit(slug, dto, user?.id ?? null);
     return { success: true, message: COMMENT_RECEIVED };

@@ -14,6 +14,8 @@ import { PostReader } from './post-reader';
 import { PublicPostQuery } from './public-query';
 
 const READER_VIEW = { excerptFallback: true };
+/** Cache weight of ready JSON text (UTF-16 in memory). */
+const byLength = (json: string | null) => (json ? json.length * 2 : 0);
 
 @Injectable()
 export class PublicPostsService {
@@ -36,20 +38,28 @@ export class PublicPostsService {
   /** The list response as JSON text, cached per distinct question. */
   listJson(q: PublicPostQuery): Promise<string> {
     const key = `list:${q.limit ?? ''}:${q.offset ?? ''}:${q.categoryId ?? ''}:${q.tagId ?? ''}:${q.search?.toLowerCase() ?? ''}`;
-    return this.cache.get(key, async () => JSON.stringify(await this.list(q)));
+    return this.cache.get(key, async () => JSON.stringify(await this.list(q)), byLength);
   }
 
   /** A published post by slug, or null. */
   bySlug(slug: string): Promise<BlogPostDto | null> {
-    return this.cache.get(`post:${slug}`, () => this.reader.one({ publicOnly: true, slug }, READER_VIEW));
+    return this.cache.get(
+      `post:${slug}`,
+      () => this.reader.one({ publicOnly: true, slug }, READER_VIEW),
+      (post) => (post ? post.content.length * 2 : 0),
+    );
   }
 
   /** `{ success, post }` as JSON text; 404 in the error shape when there is no such public post. */
   async postJson(slug: string): Promise<string> {
-    const json = await this.cache.get(`post-json:${slug}`, async () => {
-      const post = await this.bySlug(slug);
-      return post ? JSON.stringify({ success: true, post }) : null;
-    });
+    const json = await this.cache.get(
+      `post-json:${slug}`,
+      async () => {
+        const post = await this.bySlug(slug);
+        return post ? JSON.stringify({ success: true, post }) : null;
+      },
+      byLength,
+    );
     if (json === null) throw notFound('Post not found', 'POST_NOT_FOUND');
     return json;
   }
@@ -67,11 +77,16 @@ export class PublicPostsService {
     return this.cache.get(
       `latest:${limit}`,
       async () => (await this.reader.page({ publicOnly: true, limit, offset: 0 }, READER_VIEW)).posts,
+      (posts) => posts.reduce((sum, p) => sum + p.content.length * 2, 0),
     );
   }
 
   /** Slug and last change of every public post (for the sitemap), newest first. */
   sitemapEntries(max: number): Promise<{ slug: string; updatedAt: Date }[]> {
-    return this.cache.get(`sitemap:${max}`, () => this.reader.publicSlugs(max));
+    return this.cache.get(
+      `sitemap:${max}`,
+      () => this.reader.publicSlugs(max),
+      (rows) => rows.length * 200,
+    );
   }
 }

@@ -23,31 +23,36 @@ const int = (min: number, max: number, message: string) => (value: unknown) => {
   return n >= min && n <= max ? n : { message };
 };
 
-const RULES: Record<string, (value: unknown) => unknown> = {
-  limit: int(1, MAX_PAGE_SIZE, PAGE_MESSAGE),
-  offset: int(0, 2_147_483_647, 'offset must be a whole number, 0 or more'),
-  categoryId: int(1, 2_147_483_647, 'categoryId must be a category id'),
-  tagId: int(1, 2_147_483_647, 'tagId must be a tag id'),
-  search: (value) => {
-    if (typeof value !== 'string') return { message: 'Search must be text' };
-    const trimmed = value.trim();
-    return trimmed.length > SEARCH_MAX ? { message: `Search must be at most ${SEARCH_MAX} characters` } : trimmed || undefined;
-  },
-  // The site sends status=published; the public only ever sees published posts, so it is ignored.
-  status: () => undefined,
-};
+const RULES = new Map<string, (value: unknown) => unknown>(
+  Object.entries({
+    limit: int(1, MAX_PAGE_SIZE, PAGE_MESSAGE),
+    offset: int(0, 2_147_483_647, 'offset must be a whole number, 0 or more'),
+    categoryId: int(1, 2_147_483_647, 'categoryId must be a category id'),
+    tagId: int(1, 2_147_483_647, 'tagId must be a tag id'),
+    search: (value) => {
+      if (typeof value !== 'string') return { message: 'Search must be text' };
+      const trimmed = value.trim();
+      return trimmed.length > SEARCH_MAX
+        ? { message: `Search must be at most ${SEARCH_MAX} characters` }
+        : trimmed || undefined;
+    },
+    // The site sends status=published; the public only ever sees published posts, so it is ignored.
+    status: () => undefined,
+  }),
+);
 
 export function parsePublicPostQuery(raw: Record<string, unknown> | undefined): PublicPostQuery {
   const out: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const key of Object.keys(raw ?? {})) {
-    const rule = RULES[key];
+    const rule = RULES.get(key);
     if (!rule) {
       errors.push({ field: key, message: `Unknown field: ${key}` });
       continue;
     }
     const value = rule(raw![key]);
-    if (value && typeof value === 'object') errors.push({ field: key, message: (value as { message: string }).message });
+    if (value && typeof value === 'object')
+      errors.push({ field: key, message: (value as { message: string }).message });
     else if (value !== undefined) out[key] = value;
   }
   if (errors.length) throw badRequest(errors[0].message, 'VALIDATION_FAILED', errors);

@@ -20,8 +20,8 @@ function CodeRow({ entry }: { entry: ReferralListEntry }) {
         {!entry.isUsed && <CopyButton text={entry.code} label={`Copy referral code ${entry.code}`} />}
       </div>
       <p className="referral-code__meta">
-        Created {shortDate.format(new Date(entry.createdAt))} ·{' '}
-        {expired ? 'Expired' : 'Expires'} {shortDate.format(new Date(entry.expiresAt))}
+        Created {shortDate.format(new Date(entry.createdAt))} · {expired ? 'Expired' : 'Expires'}{' '}
+        {shortDate.format(new Date(entry.expiresAt))}
         {entry.isUsed && entry.usedBy ? ` · Used by ${entry.usedBy}` : ''}
       </p>
     </li>

@@ -29,8 +29,8 @@ function initialValues(requested: RequestedService | null): ContactValues {
 
 interface ContactFormProps {
   requested: RequestedService | null;
-  /** Called after the studio has the message, with the name of the service the visitor chose. */
-  onSent: (serviceName: string) => void;
+  /** Called after the studio has the message, with the chosen service's name and the sender's email. */
+  onSent: (serviceName: string, email: string) => void;
 }
 
 /** Step 1 of the contact page (spec §4, §5, §8). */
@@ -66,7 +66,7 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
       setValues(initialValues(requested));
       setWebsite('');
       setErrors({});
-      onSent(requested?.name ?? serviceLabel(sent.service) ?? sent.service);
+      onSent(requested?.name ?? serviceLabel(sent.service) ?? sent.service, sent.email);
     },
     onError: (error) => {
       if (error instanceof ApiError) {

@@ -32,7 +32,8 @@ export function validateContact(
     errors.email = CONTACT_MESSAGES.email;
   }
   if (!allowedServices.includes(values.service)) errors.service = CONTACT_MESSAGES.service;
-  if (message.length < L.messageMin || message.length > L.messageMax) errors.message = CONTACT_MESSAGES.message;
+  if (message.length < L.messageMin || message.length > L.messageMax)
+    errors.message = CONTACT_MESSAGES.message;
   return errors;
 }
 
@@ -52,9 +53,7 @@ const normalise = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 export function resolveRequestedService(param: string | null | undefined): RequestedService | null {
   if (!param?.trim()) return null;
   const wanted = normalise(param);
-  const byValueOrLabel = CONTACT_SERVICES.find(
-    (s) => s.value === wanted || normalise(s.label) === wanted,
-  );
+  const byValueOrLabel = CONTACT_SERVICES.find((s) => s.value === wanted || normalise(s.label) === wanted);
   if (byValueOrLabel) return { value: byValueOrLabel.value, name: byValueOrLabel.label };
   const plan = PRICING_PLANS.find((p) => normalise(p.name) === wanted || p.id === wanted);
   if (plan?.isBulkDeal) return { value: 'bulk-deal', name: plan.name };
@@ -72,7 +71,10 @@ export function serviceLabel(value: string): string | undefined {
 }
 
 /** The bookable service whose name matches the visitor's choice (spec §4), if any. */
-export function matchBookableService<T extends { name: string }>(services: readonly T[], name: string): T | undefined {
+export function matchBookableService<T extends { name: string }>(
+  services: readonly T[],
+  name: string,
+): T | undefined {
   const wanted = normalise(name);
   return services.find((s) => normalise(s.name) === wanted);
 }

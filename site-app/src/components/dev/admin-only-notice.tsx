@@ -17,8 +17,8 @@ export function AdminOnlyNotice() {
       <strong className="notice__title">Administrators only</strong>
       {user ? (
         <p>
-          You are logged in as {displayNameOf(user)}, who is not an administrator. These tools send real emails,
-          so the server only accepts them from an admin account.
+          You are logged in as {displayNameOf(user)}, who is not an administrator. These tools send real
+          emails, so the server only accepts them from an admin account.
         </p>
       ) : (
         <p>

@@ -18,12 +18,17 @@ export function AdminTestTab({ canSend }: { canSend: boolean }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate({ timestamp: new Date().toISOString(), extraInfo: extraInfo.trim() || 'Sent from /email-test' });
+    mutation.mutate({
+      timestamp: new Date().toISOString(),
+      extraInfo: extraInfo.trim() || 'Sent from /email-test',
+    });
   };
 
   return (
     <>
-      <p>Sends a test email to the studio&apos;s admin address, the one that receives contact notifications.</p>
+      <p>
+        Sends a test email to the studio&apos;s admin address, the one that receives contact notifications.
+      </p>
       <form className="form" onSubmit={onSubmit}>
         <div className="field">
           <label className="field__label" htmlFor="admin-test-extra">
@@ -162,8 +167,8 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
         <div className="notice" role="status">
           <strong className="notice__title">Not a Microsoft Email</strong>
           <p>
-            This test is optimised for Hotmail and Outlook addresses (hotmail, outlook, live. or msn.). It was sent
-            anyway, but results for other providers may vary.
+            This test is optimised for Hotmail and Outlook addresses (hotmail, outlook, live. or msn.). It was
+            sent anyway, but results for other providers may vary.
           </p>
         </div>
       )}

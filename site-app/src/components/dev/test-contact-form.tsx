@@ -68,7 +68,11 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
     onError: (error) => {
       if (error instanceof ApiError) {
         setResult(error.body ?? { status: error.status, message: error.message });
-        toast({ title: copy.failedTitle, description: error.serverMessage ?? copy.failed, variant: 'destructive' });
+        toast({
+          title: copy.failedTitle,
+          description: error.serverMessage ?? copy.failed,
+          variant: 'destructive',
+        });
       } else {
         setResult({ error: error instanceof Error ? error.message : String(error) });
         toast({ title: 'Submission Error', description: copy.offline, variant: 'destructive' });
@@ -86,7 +90,11 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
 
   return (
     <>
-      <form className="form card" onSubmit={onSubmit} aria-label={`Test contact form posting to ${copy.endpoint}`}>
+      <form
+        className="form card"
+        onSubmit={onSubmit}
+        aria-label={`Test contact form posting to ${copy.endpoint}`}
+      >
         <div className="form__row">
           <div className="field">
             <label className="field__label" htmlFor={id('name')}>

@@ -22,7 +22,10 @@ export function useEmailTest<TInput>(send: (input: TInput) => Promise<EmailTestR
     onSuccess: (res) => {
       setResult(res);
       if (res?.success) {
-        toast({ title: 'Test Email Sent!', description: res.message || 'Check the inbox for the test email.' });
+        toast({
+          title: 'Test Email Sent!',
+          description: res.message || 'Check the inbox for the test email.',
+        });
       } else {
         toast({
           title: 'Failed to send email',
@@ -36,13 +39,18 @@ export function useEmailTest<TInput>(send: (input: TInput) => Promise<EmailTestR
         setResult(error.body ?? { status: error.status, message: error.message });
         toast({
           title: 'Failed to send email',
-          description: serverError(error.body as Partial<EmailTestResponse> | null) ?? 'Unknown error occurred',
+          description:
+            serverError(error.body as Partial<EmailTestResponse> | null) ?? 'Unknown error occurred',
           variant: 'destructive',
         });
       } else {
         const message = error instanceof Error ? error.message : '';
         setResult({ error: message || 'Failed to send test email' });
-        toast({ title: 'Error', description: message || 'Failed to send test email', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: message || 'Failed to send test email',
+          variant: 'destructive',
+        });
       }
     },
   });

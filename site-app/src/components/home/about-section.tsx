@@ -16,10 +16,10 @@ export function AboutSection() {
       <div className="about">
         <div className="about__text">
           <p>
-            I am a mixing and mastering engineer and producer working with independent artists and record labels
-            from my studio in London. I am studying for a BA (Hons) in music production at a London college, and
-            I learned the business side of records from a well-known music executive, who taught me that a great
-            mix is the one that serves the song.
+            I am a mixing and mastering engineer and producer working with independent artists and record
+            labels from my studio in London. I am studying for a BA (Hons) in music production at a London
+            college, and I learned the business side of records from a well-known music executive, who taught
+            me that a great mix is the one that serves the song.
           </p>
           <p>
             Every project gets my full attention in a professional audio workstation, with honest feedback and

@@ -14,7 +14,9 @@ export function Equaliser() {
         <span
           key={i}
           className="equaliser__bar"
-          style={{ '--bar-h': height / 100, '--bar-delay': `${(i % 5) * -0.23 - i * 0.07}s` } as CSSProperties}
+          style={
+            { '--bar-h': height / 100, '--bar-delay': `${(i % 5) * -0.23 - i * 0.07}s` } as CSSProperties
+          }
         />
       ))}
     </div>

@@ -34,7 +34,10 @@ export function Hero() {
             <Link to="/contact" className="btn btn--primary btn--lg">
               Get Your Free Mix*
             </Link>
-            <Link to={`/contact?service=${encodeURIComponent('Mix & Master')}`} className="btn btn--outline btn--lg">
+            <Link
+              to={`/contact?service=${encodeURIComponent('Mix & Master')}`}
+              className="btn btn--outline btn--lg"
+            >
               Book Mix &amp; Master
             </Link>
           </div>

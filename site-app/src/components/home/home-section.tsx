@@ -12,7 +12,11 @@ interface HomeSectionProps {
 /** One anchored section of the home page: its id is what /section/{id} and the header scroll to. */
 export function HomeSection({ id, title, lead, alt = false, children }: HomeSectionProps) {
   return (
-    <section id={id} className={`home-block${alt ? ' home-block--alt' : ''}`} aria-labelledby={`${id}-heading`}>
+    <section
+      id={id}
+      className={`home-block${alt ? ' home-block--alt' : ''}`}
+      aria-labelledby={`${id}-heading`}
+    >
       <div className="container">
         <header className="home-block__header">
           <h2 id={`${id}-heading`} className="home-block__title">

@@ -1,8 +1,14 @@
 import { DELIVERY } from '@studio/shared';
 
 const POINTS = [
-  { title: 'Your first mix is free', text: 'New customers send one song and hear what we can do before paying a penny.' },
-  { title: 'You keep every right', text: 'You keep 100% of your rights and royalties. We never claim a share.' },
+  {
+    title: 'Your first mix is free',
+    text: 'New customers send one song and hear what we can do before paying a penny.',
+  },
+  {
+    title: 'You keep every right',
+    text: 'You keep 100% of your rights and royalties. We never claim a share.',
+  },
   {
     title: `Back in ${DELIVERY.businessDays} business days`,
     text: 'Delivery counts from the day your project is confirmed, not from when we get round to it.',
@@ -22,8 +28,8 @@ export function Intro() {
           Mixing and mastering, without the guesswork
         </h2>
         <p className="intro__lead">
-          Every project is mixed in a professional audio workstation, checked on studio monitors, headphones and
-          phone speakers, and delivered as files ready for streaming, radio and the club.
+          Every project is mixed in a professional audio workstation, checked on studio monitors, headphones
+          and phone speakers, and delivered as files ready for streaming, radio and the club.
         </p>
         <ul className="intro__points">
           {POINTS.map((p) => (

@@ -16,7 +16,8 @@ const PERKS = [
   'Industry insights on releasing and promoting your music',
 ];
 
-const SUBSCRIBED_DESCRIPTION = "Thanks for subscribing! We've sent you an email with your free mixing guide PDF.";
+const SUBSCRIBED_DESCRIPTION =
+  "Thanks for subscribing! We've sent you an email with your free mixing guide PDF.";
 
 function NewsletterForm() {
   const { toast } = useToast();
@@ -53,7 +54,11 @@ function NewsletterForm() {
     event.preventDefault();
     const value = email.trim();
     if (!value) {
-      toast({ title: MESSAGES.emailRequired, description: MESSAGES.emailRequiredDescription, variant: 'destructive' });
+      toast({
+        title: MESSAGES.emailRequired,
+        description: MESSAGES.emailRequiredDescription,
+        variant: 'destructive',
+      });
       return;
     }
     subscribe.mutate(value);
@@ -120,10 +125,12 @@ export function NewsletterSection() {
 
       <div className="referral-banner">
         <div>
-          <p className="referral-banner__title" id="referral-banner-title">Refer a Friend, Get {REFERRAL.defaultDiscountPercent}% Off!</p>
+          <p className="referral-banner__title" id="referral-banner-title">
+            Refer a Friend, Get {REFERRAL.defaultDiscountPercent}% Off!
+          </p>
           <p className="referral-banner__text">
-            Share your code: your friend gets {REFERRAL.defaultDiscountPercent}% off their next service, and you get{' '}
-            {REFERRAL.defaultDiscountPercent}% off your second booking when they subscribe.
+            Share your code: your friend gets {REFERRAL.defaultDiscountPercent}% off their next service, and
+            you get {REFERRAL.defaultDiscountPercent}% off your second booking when they subscribe.
           </p>
         </div>
         <button

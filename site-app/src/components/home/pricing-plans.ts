@@ -1,4 +1,10 @@
-import { depositPence, formatPence, HOME_PRICING_PLAN_IDS, PRICING_PLANS, type PricingPlan } from '@studio/shared';
+import {
+  depositPence,
+  formatPence,
+  HOME_PRICING_PLAN_IDS,
+  PRICING_PLANS,
+  type PricingPlan,
+} from '@studio/shared';
 
 /** The booking button of each home pricing card (spec §2's calls to action). */
 const BOOKING_LABELS: Record<(typeof HOME_PRICING_PLAN_IDS)[number], string> = {

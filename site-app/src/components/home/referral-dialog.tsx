@@ -64,12 +64,18 @@ export default function ReferralDialog({
         return;
       }
       setCode(res.referralCode);
-      toast({ title: 'Referral Code Generated!', description: 'Your referral code has been successfully generated.' });
+      toast({
+        title: 'Referral Code Generated!',
+        description: 'Your referral code has been successfully generated.',
+      });
     },
     onError: (err) =>
       toast({
         title: 'Error',
-        description: err instanceof ApiError ? (err.serverMessage ?? 'Failed to generate referral code') : 'Failed to generate referral code',
+        description:
+          err instanceof ApiError
+            ? (err.serverMessage ?? 'Failed to generate referral code')
+            : 'Failed to generate referral code',
         variant: 'destructive',
       }),
   });

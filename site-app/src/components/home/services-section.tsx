@@ -43,7 +43,11 @@ const SERVICES: ServiceCard[] = [
 
 export function ServicesSection() {
   return (
-    <HomeSection id="services" title="Services" lead="From a rough demo to a finished master, under one roof.">
+    <HomeSection
+      id="services"
+      title="Services"
+      lead="From a rough demo to a finished master, under one roof."
+    >
       <ul className="services-grid">
         {SERVICES.map((service) => (
           <li key={service.id} className="service-card" data-service={service.id}>

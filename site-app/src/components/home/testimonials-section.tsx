@@ -40,7 +40,10 @@ function Stars({ rating }: { rating: number }) {
           aria-hidden="true"
           focusable="false"
         >
-          <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.8z" fill="currentColor" />
+          <path
+            d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.8z"
+            fill="currentColor"
+          />
         </svg>
       ))}
     </p>

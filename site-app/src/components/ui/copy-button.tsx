@@ -40,7 +40,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       setCopied(true);
       toast({ title: 'Copied to clipboard' });
     } catch {
-      toast({ title: 'Could not copy', description: 'Select the code and copy it yourself.', variant: 'destructive' });
+      toast({
+        title: 'Could not copy',
+        description: 'Select the code and copy it yourself.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -54,12 +58,24 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     >
       {copied ? (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M5 12.5l4.5 4.5L19 7.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       ) : (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path
+            d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          />
         </svg>
       )}
     </button>

@@ -13,5 +13,8 @@ export const FOLLOW_UP_TOAST_DELAY_MS = 2500;
  */
 export function useFollowUpToast(): (input: ToastInput) => void {
   const { toast } = useToast();
-  return useCallback((input: ToastInput) => void setTimeout(() => toast(input), FOLLOW_UP_TOAST_DELAY_MS), [toast]);
+  return useCallback(
+    (input: ToastInput) => void setTimeout(() => toast(input), FOLLOW_UP_TOAST_DELAY_MS),
+    [toast],
+  );
 }

@@ -403,7 +403,11 @@ export function PostEditor({ initialPost, onCreated }: Props) {
             rules={RULES.metaTitle}
             extra={`Recommended ${BLOG.recommendedMetaTitle[0]}-${BLOG.recommendedMetaTitle[1]} characters. Defaults to the title.`}
           >
-            <Input showCount maxLength={LIMITS.post.metaTitleMax} placeholder={values.title || undefined} />
+            <Input
+              maxLength={LIMITS.post.metaTitleMax}
+              count={{ show: true, max: BLOG.recommendedMetaTitle[1] }}
+              placeholder={values.title || undefined}
+            />
           </Form.Item>
           <Form.Item
             label="Meta description"
@@ -411,7 +415,11 @@ export function PostEditor({ initialPost, onCreated }: Props) {
             rules={RULES.metaDescription}
             extra={`Recommended ${BLOG.recommendedMetaDescription[0]}-${BLOG.recommendedMetaDescription[1]} characters.`}
           >
-            <Input.TextArea rows={3} showCount style={{ marginBottom: 20 }} />
+            <Input.TextArea
+              rows={3}
+              count={{ show: true, max: LIMITS.post.formMetaDescriptionMax }}
+              style={{ marginBottom: 20 }}
+            />
           </Form.Item>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <SeoReport report={report} />
@@ -464,7 +472,6 @@ export function PostEditor({ initialPost, onCreated }: Props) {
         onFinish={async () => {
           await persist('manual');
         }}
-        requiredMark="optional"
       >
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={16}>

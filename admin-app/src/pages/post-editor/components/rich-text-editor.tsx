@@ -51,6 +51,29 @@ const TOOLBAR: Partial<IToolbarConfig> = {
   ],
 };
 
+/** Accessible names and tooltips (with the shortcut) for the toolbar, by menu key. */
+const BUTTON_NAMES: Record<string, [string, string?]> = {
+  bold: ['Bold', 'Ctrl+B'],
+  italic: ['Italic', 'Ctrl+I'],
+  underline: ['Underline', 'Ctrl+U'],
+  code: ['Code', 'Ctrl+E'],
+  header1: ['Heading 1'],
+  header2: ['Heading 2'],
+  [PARAGRAPH_MENU_KEY]: ['Paragraph'],
+  bulletedList: ['Bulleted list'],
+  numberedList: ['Numbered list'],
+  justifyLeft: ['Align left'],
+  justifyCenter: ['Align centre'],
+  justifyRight: ['Align right'],
+  justifyJustify: ['Justify'],
+  blockquote: ['Quote'],
+  insertLink: ['Insert link'],
+  insertImage: ['Insert image from a web address'],
+  uploadImage: ['Upload image'],
+  undo: ['Undo', 'Ctrl+Z'],
+  redo: ['Redo', 'Ctrl+Y'],
+};
+
 function editorConfig(): Partial<IEditorConfig> {
   return {
     placeholder: 'Write your post… Use H2 subheadings to break it into sections.',
@@ -105,24 +128,36 @@ export function RichTextEditor({ value, onChange, onNormalized, id, label = 'Con
     return () => editor?.destroy();
   }, [editor]);
 
-  // Name the editable area and the toolbar buttons for assistive technology.
+  // Name the editable area for assistive technology.
   useEffect(() => {
     if (!editor) return;
-    wrapper.current?.querySelectorAll<HTMLButtonElement>('.w-e-bar-item button').forEach((button) => {
-      const name = button.dataset.tooltip || button.textContent?.trim();
-      if (name && !button.getAttribute('aria-label')) button.setAttribute('aria-label', name);
-    });
-    const root = editor.getEditableContainer();
-    const editable = root.querySelector<HTMLElement>('[contenteditable]');
-    if (editable) {
-      editable.setAttribute('aria-label', label);
-      editable.setAttribute('aria-multiline', 'true');
-      editable.setAttribute('role', 'textbox');
-      if (id) editable.id = id;
-      if (invalid) editable.setAttribute('aria-invalid', 'true');
-      else editable.removeAttribute('aria-invalid');
-    }
+    const editable = editor.getEditableContainer().querySelector<HTMLElement>('[contenteditable]');
+    if (!editable) return;
+    editable.setAttribute('aria-label', label);
+    editable.setAttribute('aria-multiline', 'true');
+    editable.setAttribute('role', 'textbox');
+    if (id) editable.id = id;
+    if (invalid) editable.setAttribute('aria-invalid', 'true');
+    else editable.removeAttribute('aria-invalid');
   }, [editor, id, label, invalid]);
+
+  // Name the toolbar buttons (wangEditor draws them itself, some with no text at all).
+  useEffect(() => {
+    const root = wrapper.current;
+    if (!root) return;
+    const nameButtons = () =>
+      root.querySelectorAll<HTMLButtonElement>('button[data-menu-key]').forEach((button) => {
+        const name = BUTTON_NAMES[button.dataset.menuKey ?? ''];
+        if (!name || button.getAttribute('aria-label') === name[0]) return;
+        button.setAttribute('aria-label', name[0]);
+        button.dataset.tooltip = name[1] ? `${name[0]} (${name[1]})` : name[0];
+        button.classList.add('w-e-menu-tooltip-v5');
+      });
+    nameButtons();
+    const observer = new MutationObserver(nameButtons);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
 
   // A value set from outside (not typed here) replaces the content.
   useEffect(() => {

@@ -1,0 +1,363 @@
+/* global document, getComputedStyle */
+// The public home page (spec §2, §3, §4, §8): sections, prices, portfolio audio, newsletter,
+// referral dialog and the section redirects, at desktop and phone widths.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DESKTOP, PHONE, launch, newPage, toast, uniq } from './support.mjs';
+
+const SECTION_IDS = [
+  'hero',
+  'intro',
+  'pricing',
+  'what-if',
+  'services',
+  'about',
+  'portfolio',
+  'testimonials',
+  'newsletter',
+];
+
+/** Distance from the viewport top to a section, once smooth scrolling has settled. */
+async function settledTop(page, id) {
+  let last = null;
+  for (let i = 0; i < 40; i++) {
+    const top = await page.evaluate(
+      (sel) => document.getElementById(sel)?.getBoundingClientRect().top ?? null,
+      id,
+    );
+    if (top !== null && last !== null && Math.abs(top - last) < 0.5) return top;
+    last = top;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}
+
+describe('site: home page', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`shows every section in order with the spec's content (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      await page.goto('/');
+      await page.locator('#newsletter').waitFor();
+
+      const ids = await page.evaluate(() => [...document.querySelectorAll('main [id]')].map((el) => el.id));
+      const positions = SECTION_IDS.map((id) => ids.indexOf(id));
+      assert.ok(
+        positions.every((p) => p >= 0),
+        `missing sections: ${SECTION_IDS.filter((_, i) => positions[i] < 0)}`,
+      );
+      assert.deepEqual(
+        [...positions].sort((a, b) => a - b),
+        positions,
+        'sections are in the spec order',
+      );
+      assert.ok(ids.includes('free-mix'), 'the free-first-mix band is there');
+
+      assert.equal(await page.locator('h1').count(), 1);
+      assert.equal(await page.title(), await page.locator('.brand__name').innerText());
+
+      // Hero
+      const hero = page.locator('#hero');
+      await hero.getByText('What If My Mix Gets You Signed?').waitFor();
+      for (const tick of ['100% Rights Retained', '3-Day Delivery', 'No Hidden Fees']) {
+        await hero.getByText(tick, { exact: true }).waitFor();
+      }
+      await hero.getByText('*New customers only').waitFor();
+      assert.equal(
+        await hero.getByRole('link', { name: 'Get Your Free Mix*' }).getAttribute('href'),
+        '/contact',
+      );
+      assert.match(
+        await hero.getByRole('link', { name: 'Book Mix & Master' }).getAttribute('href'),
+        /^\/contact\?service=/,
+      );
+      const heroImage = hero.locator('img');
+      assert.equal(await heroImage.getAttribute('width'), '560');
+      assert.ok(await heroImage.getAttribute('alt'));
+      assert.equal(await hero.locator('.equaliser__bar').count(), 16);
+
+      // Pricing: three cards, prices from the shared catalogue, the guarantee
+      const pricing = page.locator('#pricing');
+      const cards = pricing.locator('.price-card');
+      assert.equal(await cards.count(), 3);
+      assert.deepEqual(await pricing.locator('.price-card__amount').allInnerTexts(), ['£60', '£80', '£40']);
+      await pricing.getByText('Save £20').waitFor();
+      await pricing.getByText('POPULAR').waitFor();
+      for (const [name, service] of [
+        ['Book Mix Session', 'Mix'],
+        ['Book Mix & Master', 'Mix & Master'],
+        ['Book Master Session', 'Master'],
+      ]) {
+        const href = await pricing.getByRole('link', { name }).getAttribute('href');
+        assert.equal(href, `/contact?service=${encodeURIComponent(service)}`);
+      }
+      assert.equal(await pricing.locator('.guarantee__item').count(), 3);
+
+      // What if: nine cards, each led by WHAT IF
+      const whatIfs = page.locator('#what-if .what-if-card');
+      assert.equal(await whatIfs.count(), 9);
+      assert.deepEqual(
+        [...new Set(await page.locator('#what-if .what-if-card__lead').allInnerTexts())],
+        ['WHAT IF'],
+      );
+
+      // Services: four cards, four features each, Learn More to /services-checkout
+      const services = page.locator('#services .service-card');
+      assert.equal(await services.count(), 4);
+      for (const name of [
+        'Professional Mixing',
+        'Music Mastering',
+        'Vocal Production',
+        'Audio Restoration',
+      ]) {
+        const card = page.locator('#services .service-card', { hasText: name });
+        assert.equal(await card.locator('.service-card__features li').count(), 4);
+        assert.equal(
+          await card.getByRole('link', { name: /Learn More/ }).getAttribute('href'),
+          '/services-checkout',
+        );
+      }
+      await page.locator('#services').getByText('Loudness for streaming').waitFor();
+      await page.locator('#services').getByText('Archival preservation').waitFor();
+
+      // Free mix band
+      assert.equal(
+        await page
+          .locator('#free-mix')
+          .getByRole('link', { name: 'Start Your Free Mix' })
+          .getAttribute('href'),
+        '/contact',
+      );
+
+      // About: badges open in a new tab
+      const badges = page.locator('#about .badge-link');
+      assert.equal(await badges.count(), 2);
+      for (const badge of await badges.all()) {
+        assert.equal(await badge.getAttribute('target'), '_blank');
+        assert.match(await badge.getAttribute('rel'), /noopener/);
+      }
+      assert.equal(await page.locator('#about img').getAttribute('loading'), 'lazy');
+
+      // Portfolio: five tracks, mp3 first then wav, nothing preloaded
+      const tracks = page.locator('#portfolio .track-card');
+      assert.equal(await tracks.count(), 5);
+      assert.deepEqual(await page.locator('#portfolio .track-card__title').allInnerTexts(), [
+        'Sun Is Out',
+        'Dubbi',
+        'Make You Smile',
+        'Great Mystery',
+        'Prosperity',
+      ]);
+      const audio = await page.evaluate(() =>
+        [...document.querySelectorAll('#portfolio audio')].map((a) => ({
+          preload: a.getAttribute('preload'),
+          types: [...a.querySelectorAll('source')].map((s) => s.type),
+          src: a.querySelector('source').src,
+        })),
+      );
+      for (const a of audio) {
+        assert.equal(a.preload, 'none');
+        assert.deepEqual(a.types, ['audio/mpeg', 'audio/wav']);
+      }
+      const mp3 = await fetch(audio[0].src);
+      assert.equal(mp3.status, 200);
+      assert.match(mp3.headers.get('content-type'), /audio\/mpeg/);
+      const sunIsOut = page.locator('#portfolio .track-card', { hasText: 'Sun Is Out' });
+      assert.deepEqual(await sunIsOut.locator('.track-card__services li').allInnerTexts(), [
+        'Beat production',
+        'Vocal recording',
+        'Mixing',
+        'Mastering',
+      ]);
+
+      // Testimonials: two, five stars each
+      assert.equal(await page.locator('#testimonials .testimonial').count(), 2);
+      assert.equal(await page.getByRole('img', { name: 'Rated 5 out of 5' }).count(), 2);
+      await page.locator('#testimonials').getByText('Independent Artist').waitFor();
+      await page.locator('#testimonials').getByText('Record Label').waitFor();
+
+      // Newsletter pitch and the referral banner
+      await page.locator('#newsletter').getByText('Refer a Friend, Get 10% Off!').first().waitFor();
+      await page
+        .locator('#newsletter')
+        .getByText(/free mixing guide/i)
+        .first()
+        .waitFor();
+      await page.context().close();
+    });
+  }
+
+  it('keeps the equaliser still for visitors who prefer reduced motion', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const still = await page
+      .locator('.equaliser__bar')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(still, 'none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const moving = await page
+      .locator('.equaliser__bar')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(moving, 'equaliser');
+    await page.context().close();
+  });
+
+  it('subscribes to the newsletter, and asks for an email when it is empty', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await form.scrollIntoViewIfNeeded();
+
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Email required').waitFor();
+    await page.getByText('Please enter your email address to subscribe').first().waitFor();
+
+    // Hold the request so the submitting state can be seen.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route('**/api/newsletter/subscribe', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.getByLabel('Email address').fill(`${uniq('news')}@example.com`);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await form.getByRole('button', { name: 'Subscribing...' }).waitFor();
+    assert.equal(await form.getByLabel('Email address').isDisabled(), true);
+    assert.equal(await form.getByRole('button', { name: 'Subscribing...' }).isDisabled(), true);
+    release();
+
+    await toast(page, 'Successfully subscribed!').waitFor();
+    await page
+      .getByText("Thanks for subscribing! We've sent you an email with your free mixing guide PDF.")
+      .first()
+      .waitFor();
+    assert.equal(await form.getByLabel('Email address').inputValue(), '');
+    assert.equal(await form.getByLabel('Email address').isDisabled(), false);
+    await page.context().close();
+  });
+
+  it('shows the failure toast when subscribing fails', async () => {
+    const page = await newPage(browser);
+    await page.route('**/api/newsletter/subscribe', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Please enter a valid email address' }),
+      }),
+    );
+    await page.goto('/section/newsletter');
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await form.getByLabel('Email address').fill('someone@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Subscription failed').waitFor();
+    await page.getByText('Please enter a valid email address').first().waitFor();
+    await page.context().close();
+  });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`generates a referral code in the dialog and copies it (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+      await page.goto('/section/newsletter');
+      const opener = page.getByRole('button', { name: 'Get Your Referral Code' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Refer a Friend' });
+      await dialog.waitFor();
+      // Keyboard: focus starts inside, Escape closes, focus goes back to the banner's button.
+      assert.equal(await dialog.evaluate((el) => el.contains(document.activeElement)), true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+      await opener.click();
+      await dialog.waitFor();
+
+      await dialog.getByLabel('Your email').fill('not-an-email');
+      await dialog.getByRole('button', { name: 'Generate Referral Code' }).click();
+      await dialog.getByText('Please enter a valid email address.').waitFor();
+
+      let release;
+      const held = new Promise((r) => (release = r));
+      await page.route('**/api/referral/generate', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await dialog.getByLabel('Your email').fill(`${uniq('ref')}@example.com`);
+      await dialog.getByRole('button', { name: 'Generate Referral Code' }).click();
+      await dialog.getByRole('button', { name: 'Generating...' }).waitFor();
+      release();
+
+      await toast(page, 'Referral Code Generated!').waitFor();
+      const code = (await dialog.locator('.referral-result__code').innerText()).trim();
+      assert.match(code, /^[A-Z0-9]{6,20}$/);
+      await dialog.getByText('10% off').waitFor();
+      await dialog.getByText('Expires').waitFor();
+
+      await dialog.getByRole('button', { name: 'Copy referral code' }).click();
+      await toast(page, 'Copied to clipboard').waitFor();
+      const copied = dialog.getByRole('button', { name: 'Copied' });
+      await copied.waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+      // The check mark goes back to the copy icon after COPY_CONFIRMATION_MS (2 s).
+      await dialog.getByRole('button', { name: 'Copy referral code' }).waitFor({ timeout: 4000 });
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.context().close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`lands on a section 100px below the top from /section/{name} and /services (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      for (const [path, id] of [
+        ['/section/portfolio', 'portfolio'],
+        ['/section/what-if', 'what-if'],
+        ['/services', 'services'],
+      ]) {
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.locator(`#${id}`).waitFor();
+        const top = await settledTop(page, id);
+        assert.ok(Math.abs(top - 100) <= 2, `${path}: section top at ${top}px, expected 100px`);
+      }
+      await page.context().close();
+    });
+  }
+
+  it('goes from another page to a home section through the header (desktop) and the menu (phone)', async () => {
+    const desktop = await newPage(browser, DESKTOP);
+    await desktop.goto('/contact');
+    await desktop.locator('header').getByRole('link', { name: 'Pricing', exact: true }).click();
+    await desktop.waitForURL((url) => url.pathname === '/');
+    assert.ok(Math.abs((await settledTop(desktop, 'pricing')) - 100) <= 2);
+    await desktop.context().close();
+
+    const phone = await newPage(browser, PHONE);
+    await phone.goto('/privacy-policy');
+    await phone.getByRole('button', { name: /menu/i }).click();
+    await phone
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Testimonials' })
+      .click();
+    await phone.waitForURL((url) => url.pathname === '/');
+    assert.ok(Math.abs((await settledTop(phone, 'testimonials')) - 100) <= 2);
+    await phone.context().close();
+  });
+});

@@ -1,0 +1,342 @@
+/* global window */
+// The public site's other pages (spec §2, §5, §8): privacy policy, terms, /account and the
+// email testing tools, at desktop and phone widths.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  ADMIN,
+  DESKTOP,
+  MAIL_API,
+  PHONE,
+  api,
+  launch,
+  loginThroughForm,
+  newPage,
+  toast,
+  uniq,
+} from './support.mjs';
+
+const PRIVACY_SECTIONS = [
+  'Introduction',
+  'Information We Collect',
+  'How We Use Your Information',
+  'Legal Basis (GDPR)',
+  'Data Retention',
+  'Data Protection Rights',
+  'Cookies and Tracking',
+  'Data Security',
+  'Third-Party Services',
+  "Children's Privacy",
+  'Changes',
+  'Contact Us',
+];
+
+const TERMS_SECTIONS = [
+  /agreement/i,
+  /services/i,
+  /client rights and responsibilities/i,
+  /payment/i,
+  /delivery/i,
+  /revisions/i,
+  /refunds/i,
+  /intellectual property/i,
+  /portfolio usage/i,
+  /liability/i,
+  /termination/i,
+  /changes/i,
+  /governing law/i,
+  /contact/i,
+];
+
+async function sectionHeadings(page) {
+  return (await page.locator('main section h2').allInnerTexts()).map((t) =>
+    t.replace(/^\d+\.\s*/, '').trim(),
+  );
+}
+
+async function loginAsAdmin(page) {
+  await loginThroughForm(page, ADMIN.username, ADMIN.password);
+  await toast(page, 'Login successful').waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('site: legal pages', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`privacy policy: twelve sections, starts at the top, Back to Home (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      // Arrive scrolled down from another page: the policy still starts at the top.
+      await page.goto('/section/newsletter');
+      await page.locator('#newsletter').waitFor();
+      await page.locator('footer').getByRole('link', { name: 'Privacy' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      assert.equal(await page.locator('h1').count(), 1);
+      assert.match(await page.title(), /^Privacy Policy \|/);
+      assert.deepEqual(await sectionHeadings(page), PRIVACY_SECTIONS);
+      await page.getByText(/GDPR/).first().waitFor();
+      await page
+        .getByText(/under 16/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/90 days/)
+        .first()
+        .waitFor();
+
+      await page.getByRole('link', { name: 'Back to Home' }).scrollIntoViewIfNeeded();
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.locator('#hero').waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      await page.context().close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`terms of service: today's date, the sections, jurisdiction placeholder, contact link (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      await page.goto('/terms-of-service');
+      await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+      const today = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(new Date());
+      await page.getByText(`Last updated: ${today}`).waitFor();
+      const headings = await sectionHeadings(page);
+      assert.equal(headings.length, TERMS_SECTIONS.length);
+      TERMS_SECTIONS.forEach((re, i) => assert.match(headings[i], re));
+      await page.getByText('[Jurisdiction]').waitFor();
+      await page.getByText(/within 14 days of delivery/).waitFor();
+      await page.getByText(/deposit is non-refundable/).waitFor();
+      assert.equal(
+        await page.locator('#contact').getByRole('link', { name: 'contact page' }).getAttribute('href'),
+        '/contact',
+      );
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.context().close();
+    });
+  }
+});
+
+describe('site: account page', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  it('looks up referral codes by email without logging in (desktop)', async () => {
+    const email = `${uniq('acct')}@example.com`;
+    const generated = await api('/api/referral/generate', { method: 'POST', body: { email } });
+    assert.equal(generated.status, 201, JSON.stringify(generated.body));
+    const code = generated.body.referralCode.code;
+
+    const page = await newPage(browser, DESKTOP);
+    await page.goto('/account');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    assert.equal(await page.getByRole('tab', { name: 'Referrals' }).getAttribute('aria-selected'), 'true');
+    const check = page.getByRole('button', { name: 'Check' });
+    assert.equal(await check.isDisabled(), true);
+    await page.getByLabel('Email address').fill(email);
+    assert.equal(await check.isDisabled(), false);
+    await check.click();
+    const row = page.locator('.referral-code', { hasText: code });
+    await row.waitFor();
+    await row.getByText('Available', { exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByText('Profile settings will be available soon.').waitFor();
+    await page.context().close();
+  });
+
+  it('shows Used and Available, and the failure toast (phone)', async () => {
+    const page = await newPage(browser, PHONE);
+    const now = Date.now();
+    await page.route('**/api/referral/list**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          referralCodes: [
+            {
+              id: 1,
+              code: 'USEDCODE1',
+              isUsed: true,
+              usedBy: 'friend@example.com',
+              createdAt: new Date(now - 86400000).toISOString(),
+              expiresAt: new Date(now + 86400000 * 150).toISOString(),
+            },
+            {
+              id: 2,
+              code: 'FRESHCODE2',
+              isUsed: false,
+              usedBy: null,
+              createdAt: new Date(now).toISOString(),
+              expiresAt: new Date(now + 86400000 * 180).toISOString(),
+            },
+          ],
+        }),
+      }),
+    );
+    await page.goto('/account');
+    await page.getByLabel('Email address').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page
+      .locator('.referral-code', { hasText: 'USEDCODE1' })
+      .getByText('Used', { exact: true })
+      .waitFor();
+    await page
+      .locator('.referral-code', { hasText: 'FRESHCODE2' })
+      .getByText('Available', { exact: true })
+      .waitFor();
+
+    await page.unroute('**/api/referral/list**');
+    await page.route('**/api/referral/list**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"success":false,"message":"Down"}',
+      }),
+    );
+    await page.getByLabel('Email address').fill('other@example.com');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await toast(page, 'Failed to fetch your referral codes').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('site: email testing tools', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`tells a visitor who is not an admin, before sending (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      await page.goto('/email-test');
+      await page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }).waitFor();
+      await page.getByText('Administrators only').waitFor();
+      for (const tab of ['Admin Email Test', 'Customer Email Test', 'Microsoft Email Test']) {
+        await page.getByRole('tab', { name: tab }).click();
+        const send = page.getByRole('tabpanel').getByRole('button', { name: /^Send/ });
+        assert.equal(await send.isDisabled(), true, `${tab}: send is disabled`);
+      }
+      await page.getByRole('heading', { name: 'Troubleshooting tips' }).waitFor();
+
+      await page.goto('/admin-email-test');
+      await page.getByRole('heading', { level: 1, name: 'Admin Email Test' }).waitFor();
+      await page.getByText('Administrators only').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled(), true);
+      await page.context().close();
+    });
+  }
+
+  it('lets an admin send the three tests and shows the raw results (desktop)', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginAsAdmin(page);
+    await page.goto('/email-test');
+    await page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }).waitFor();
+    assert.equal(await page.getByText('Administrators only').count(), 0);
+
+    // Admin
+    await page.getByRole('button', { name: 'Send Admin Test Email' }).click();
+    await toast(page, 'Test Email Sent!').waitFor();
+    let result = JSON.parse(await page.getByRole('tabpanel').locator('.json-result__pre').innerText());
+    assert.equal(result.success, true);
+    assert.ok(result.recipient);
+
+    // Customer: needs an address
+    await page.getByRole('tab', { name: 'Customer Email Test' }).click();
+    await page.getByRole('button', { name: 'Send Customer Test Email' }).click();
+    await toast(page, 'Please enter a test email address').waitFor();
+    const customer = `${uniq('cust')}@example.com`;
+    await page.getByLabel('Test email address').fill(customer);
+    await page.getByRole('button', { name: 'Send Customer Test Email' }).click();
+    await toast(page, 'Test Email Sent!').waitFor();
+    result = JSON.parse(await page.getByRole('tabpanel').locator('.json-result__pre').innerText());
+    assert.equal(result.success, true);
+
+    // Microsoft: a non-Microsoft address gets the notice and still runs
+    await page.getByRole('tab', { name: 'Microsoft Email Test' }).click();
+    await page.getByRole('button', { name: 'Send Microsoft Test Emails' }).click();
+    await toast(page, 'Please enter a test email address').waitFor();
+    await page.getByLabel('Hotmail or Outlook address').fill(`${uniq('ms')}@example.com`);
+    await page.getByRole('button', { name: 'Send Microsoft Test Emails' }).click();
+    await page.getByText('Not a Microsoft Email').waitFor();
+    await page.getByRole('tabpanel').locator('.json-result__pre').waitFor();
+    result = JSON.parse(await page.getByRole('tabpanel').locator('.json-result__pre').innerText());
+    assert.equal(typeof result.success, 'boolean');
+    await page.getByLabel('Hotmail or Outlook address').fill(`${uniq('ms')}@outlook.com`);
+    await page.getByRole('button', { name: 'Send Microsoft Test Emails' }).click();
+    await page.getByText('Not a Microsoft Email').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('lets an admin send a custom test from /admin-email-test (phone)', async () => {
+    const page = await newPage(browser, PHONE);
+    await loginAsAdmin(page);
+    await page.goto('/admin-email-test');
+    await page.getByRole('heading', { level: 1, name: 'Admin Email Test' }).waitFor();
+    const brand = (await page.locator('.brand__name').innerText()).trim();
+    assert.equal(await page.getByLabel('Subject').inputValue(), `Test Email from ${brand}`);
+    assert.match(await page.getByLabel('Message').inputValue(), /test/i);
+    const subject = `E2E check ${uniq('subj')}`;
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByRole('button', { name: 'Send Test Email' }).click();
+    await toast(page, 'Test Email Sent!').waitFor();
+    const result = JSON.parse(await page.locator('.json-result__pre').innerText());
+    assert.equal(result.success, true);
+
+    if (MAIL_API) {
+      let found = false;
+      for (let i = 0; i < 40 && !found; i++) {
+        const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
+        found = inbox.some((m) => m.subject?.includes(subject));
+        if (!found) await page.waitForTimeout(250);
+      }
+      assert.ok(found, 'the test mail with the custom subject arrived');
+    }
+    await page.context().close();
+  });
+
+  it('shows the failure toast with the server error', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginAsAdmin(page);
+    await page.route('**/api/debug-email', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'SMTP down', error: 'SMTP down' }),
+      }),
+    );
+    await page.goto('/admin-email-test');
+    await page.getByRole('button', { name: 'Send Test Email' }).click();
+    await toast(page, 'Failed to send email').waitFor();
+    await page.getByText('SMTP down').first().waitFor();
+    await page.unroute('**/api/debug-email');
+    await page.route('**/api/debug-email', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Send Test Email' }).click();
+    await toast(page, 'Error').waitFor();
+    await page.context().close();
+  });
+});
