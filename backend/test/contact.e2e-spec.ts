@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
 import { SmtpSink } from './support/smtp-sink';
-import { createTestApp, TestApp } from './support/test-app';
+import { adminToken, createTestApp, TestApp } from './support/test-app';
 
 const ADMIN_INBOX = 'studio-admin@example.com';
 const MAIL_ENV = {
@@ -163,6 +163,32 @@ describe('contact (HTTP)', () => {
     await sink.waitForMailsTo('outage@example.com');
     await sink.waitForMailsTo('outage-v1@example.com');
     expect(await t.app.get(DataSource).query('SELECT job_id FROM mail_outbox')).toHaveLength(0);
+  });
+
+  it("sends the admin notice to the address saved in the admin's Settings", async () => {
+    const token = await adminToken(t);
+    await t
+      .http()
+      .put('/api/admin/settings')
+      .set('authorization', `Bearer ${token}`)
+      .send({ adminNotifyEmail: 'bookings-desk@example.com' })
+      .expect(200);
+    try {
+      await t
+        .http()
+        .post('/api/contact')
+        .send(contact({ email: 'lin@example.com' }))
+        .expect(201);
+      const [notice] = await sink.waitForMailsTo('bookings-desk@example.com');
+      expect(notice.parsed.subject).toContain('New contact message');
+    } finally {
+      await t
+        .http()
+        .put('/api/admin/settings')
+        .set('authorization', `Bearer ${token}`)
+        .send({ adminNotifyEmail: null })
+        .expect(200);
+    }
   });
 });
 

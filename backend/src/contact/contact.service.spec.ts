@@ -17,7 +17,11 @@ function setup(enqueue: jest.Mock) {
       return row;
     }),
   } as unknown as Repository<Contact>;
-  const service = new ContactService(repo, { enqueue } as unknown as MailService, config);
+  const service = new ContactService(
+    repo,
+    { enqueue, adminAddress: async () => config.mail.adminNotifyEmail } as unknown as MailService,
+    config,
+  );
   return { service, saved, enqueue };
 }
 

@@ -74,7 +74,7 @@ export class ContactService {
       }),
       this.queue({
         template: 'contact-notification',
-        to: this.config.mail.adminNotifyEmail,
+        to: await this.mail.adminAddress(),
         subject: `New contact message from ${contact.name} (${serviceLabel(contact.service)})`,
         context,
         replyTo: contact.email,

@@ -27,7 +27,7 @@ export class EmailTestService {
   ) {}
 
   async sendAdminTest(dto: DebugEmailDto, requestedBy: string) {
-    const recipient = this.config.mail.adminNotifyEmail;
+    const recipient = await this.mail.adminAddress();
     const timestamp = dto.timestamp || new Date().toISOString();
     const subject = dto.subject || `Test Email from ${this.config.siteName}`;
     const messageId = await this.queueOrFail({

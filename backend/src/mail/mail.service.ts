@@ -11,6 +11,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { SettingsService } from '../settings/settings.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
 import { ENQUEUE_TIMEOUT_MS, MAIL_QUEUE, OUTBOX_SWEEP_MS } from './mail.constants';
 import { isMailTemplate } from './mail-templates';
@@ -33,7 +34,13 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
     @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+    private readonly settings: SettingsService,
   ) {}
+
+  /** Where staff notices go: the address set in the admin's Settings, else ADMIN_NOTIFY_EMAIL. */
+  async adminAddress(): Promise<string> {
+    return (await this.settings.get()).adminNotifyEmail;
+  }
 
   /** Queues one mail and returns its Bull job id. */
   async enqueue(mail: MailJob): Promise<string> {

@@ -262,7 +262,7 @@ export class StripeWebhookService {
     if (!claimed) return;
     const payment = await this.dataSource.getRepository(Payment).findOneByOrFail({ id: paymentId });
     try {
-      for (const job of this.mailsFor(payment)) {
+      for (const job of this.mailsFor(payment, await this.mail.adminAddress())) {
         // Redis being away is covered: the mail waits in the outbox and is queued later.
         await this.mail.enqueue(job).catch((err: unknown) => {
           if (!(err instanceof MailQueueUnavailableError)) throw err;
@@ -280,7 +280,7 @@ export class StripeWebhookService {
     }
   }
 
-  private mailsFor(payment: Payment): MailJob[] {
+  private mailsFor(payment: Payment, adminAddress: string): MailJob[] {
     const serviceName = payment.metadata.serviceName ?? 'your booking';
     const amountFormatted = formatPence(payment.amount);
     const transactionId =
@@ -304,7 +304,7 @@ export class StripeWebhookService {
     }
     jobs.push({
       template: 'payment-admin',
-      to: this.config.mail.adminNotifyEmail,
+      to: adminAddress,
       replyTo: payment.customerEmail ?? undefined,
       subject: `New payment: ${amountFormatted} for ${serviceName}`,
       context: {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { isServerPage, safeRedirect } from '../hooks/safe-redirect';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LIMITS, MESSAGES } from '@studio/shared';
 import { PasswordInput } from '../components/password-input';
@@ -151,7 +152,15 @@ function RegisterForm() {
 export default function AuthPage() {
   usePageTitle('Login or Register');
   const { user } = useAuth();
-  if (user) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
+  if (user) {
+    if (isServerPage(target)) {
+      window.location.replace(target);
+      return null;
+    }
+    return <Navigate to={target} replace />;
+  }
 
   return (
     <div className="container auth">

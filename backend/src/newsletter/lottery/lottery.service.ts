@@ -126,7 +126,7 @@ export class LotteryService {
     jobs.push(
       this.mail.enqueue({
         template: 'lottery-admin',
-        to: this.config.mail.adminNotifyEmail,
+        to: await this.mail.adminAddress(),
         subject: draw.winnerEmail
           ? `Free-mix lottery ${label}: ${draw.winnerEmail} won`
           : `Free-mix lottery ${label}: no entrants`,
