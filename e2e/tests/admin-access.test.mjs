@@ -21,7 +21,9 @@ describe('admin: who gets in, and what public pages load', () => {
     await page.waitForURL((url) => url.pathname === '/');
     for (const path of ['/admin', '/admin/posts', '/admin/posts/new']) {
       await page.goto(path);
-      await page.getByText("Access Denied - You don't have permission to access the admin panel.", { exact: true }).waitFor();
+      await page
+        .getByText("Access Denied - You don't have permission to access the admin panel.", { exact: true })
+        .waitFor();
       assert.equal(await page.getByRole('menuitem').count(), 0);
     }
     await page.getByRole('button', { name: 'Return to Home' }).click();
@@ -34,7 +36,8 @@ describe('admin: who gets in, and what public pages load', () => {
       const page = await newPage(browser);
       const scripts = [];
       page.on('request', (req) => {
-        if (req.resourceType() === 'script' || req.url().endsWith('.js')) scripts.push(new URL(req.url()).pathname);
+        if (req.resourceType() === 'script' || req.url().endsWith('.js'))
+          scripts.push(new URL(req.url()).pathname);
       });
       await page.goto(path, { waitUntil: 'networkidle' });
       assert.ok(scripts.length > 0, `${path} loads some JavaScript`);

@@ -1,3 +1,4 @@
+/* global window -- used inside page callbacks, which run in the browser */
 // Helpers for the admin browser tests (admin-*.test.mjs).
 import { ADMIN, BASE, DESKTOP, api, adminToken, newPage } from './support.mjs';
 
@@ -20,7 +21,8 @@ export async function adminPage(browser, viewport = DESKTOP) {
 export async function createViaApi(path, body) {
   const token = await staffToken();
   const res = await api(path, { method: 'POST', body, token });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 

@@ -1,7 +1,8 @@
+/* global document, getComputedStyle -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN, BASE, api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
-import { adminPage, createViaApi, SHORT_DATE, staffToken, toast } from './admin-helpers.mjs';
+import { adminPage, createViaApi, PNG_1X1, SHORT_DATE, staffToken, toast } from './admin-helpers.mjs';
 
 const slugify = (s) =>
   s
@@ -80,7 +81,10 @@ describe('admin: writing and managing posts', () => {
 
     // Settings: publish now, one category, one tag.
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.locator('label.ant-radio-button-wrapper').filter({ hasText: /^Published$/ }).click();
+    await page
+      .locator('label.ant-radio-button-wrapper')
+      .filter({ hasText: /^Published$/ })
+      .click();
     await page.getByRole('checkbox', { name: category.category.name }).check();
     await page.locator('.ant-select:has(#tagIds)').click();
     await page.keyboard.type(tag.tag.name);
@@ -95,7 +99,9 @@ describe('admin: writing and managing posts', () => {
     assert.equal(await page.getByLabel('Meta title').inputValue(), title);
     await page
       .getByLabel('Meta description')
-      .fill('Mixing vocals so they cut through: EQ moves, compression settings and the space a voice needs to sit on top of a busy track.');
+      .fill(
+        'Mixing vocals so they cut through: EQ moves, compression settings and the space a voice needs to sit on top of a busy track.',
+      );
     const badge = page.getByTestId('seo-badge');
     await badge.waitFor();
     assert.match(await badge.innerText(), /^\d+%$/);
@@ -121,7 +127,9 @@ describe('admin: writing and managing posts', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
 
     // The public API and pages have it.
-    const list = await api(`/api/blog/posts?limit=50&offset=0&status=published&search=${encodeURIComponent(title)}`);
+    const list = await api(
+      `/api/blog/posts?limit=50&offset=0&status=published&search=${encodeURIComponent(title)}`,
+    );
     const listed = list.body.posts.find((p) => p.id === id);
     assert.ok(listed, 'the post is in the public list');
     assert.equal(listed.slug, slugify(title));
@@ -134,8 +142,95 @@ describe('admin: writing and managing posts', () => {
       await page.getByRole('link', { name: title }).first().waitFor();
     } else {
       // The blog list belongs to another issue; until it lists posts, the API check above stands.
-      console.log('note: /blog does not list posts yet; checked GET /api/blog/posts and /blog/post/{slug} instead');
+      console.log(
+        'note: /blog does not list posts yet; checked GET /api/blog/posts and /blog/post/{slug} instead',
+      );
     }
+    await page.context().close();
+  });
+
+  it('edits a draft: nothing unsaved on load, autosave within 30 s, a warning before leaving', async () => {
+    const created = await createViaApi('/api/admin/blog/posts', {
+      title: uniq('Autosaved draft '),
+      content:
+        '<h2>Gain staging</h2><p>Set the levels before you reach for a plug-in, and <strong>leave headroom</strong>.</p>',
+      status: 'draft',
+    });
+    const page = await adminPage(browser);
+    await page.goto(`/admin/posts/${created.post.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    await page.locator('.ant-page-header').getByText('Draft', { exact: true }).waitFor();
+    await page.locator('[data-slate-editor] h2').filter({ hasText: 'Gain staging' }).waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByText('Unsaved changes').count(), 0, 'loading a post is not an edit');
+
+    const started = Date.now();
+    await page.getByLabel('Excerpt').fill('Why levels come first.');
+    await page.getByText(/^Unsaved changes/).waitFor();
+
+    // Leaving now makes the browser ask.
+    let asked = null;
+    page.once('dialog', (dialog) => {
+      asked = dialog.type();
+      void dialog.dismiss();
+    });
+    await page.reload().catch(() => undefined);
+    assert.equal(asked, 'beforeunload');
+
+    await page.getByTestId('saved-indicator').waitFor({ timeout: 40_000 });
+    const waited = Date.now() - started;
+    assert.ok(waited <= 35_000, `autosaved after ${waited} ms`);
+    const saved = await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() });
+    assert.equal(saved.body.post.excerpt, 'Why levels come first.');
+    assert.equal(saved.body.post.status, 'draft');
+    await page.context().close();
+  });
+
+  it('uploads a featured image with the post, then picks one from the media library', async () => {
+    const page = await adminPage(browser);
+    await page.goto('/admin/posts/new');
+    await page.getByLabel('Title', { exact: true }).fill(uniq('Featured image post '));
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type(
+      'A post with a picture on top, written to check the featured image picker works.',
+    );
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.locator('.ant-upload input[type=file]').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: PNG_1X1,
+    });
+    await page.getByText('cover.png will be uploaded to the media library when you save.').waitFor();
+    await page.getByRole('button', { name: 'Debug Test' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/multipart\/form-data/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // Saved as multipart: the server stores the file and names it.
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await toast(page, 'Post created').waitFor();
+    await page.waitForURL(/\/admin\/posts\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const first = (await api(`/api/admin/blog/posts/${id}`, { token: await staffToken() })).body.post;
+    assert.match(first.featuredImage, /^[a-f0-9]+\.png$/);
+    assert.equal(
+      await page.getByAltText('Featured image preview').getAttribute('src'),
+      `/uploads/${first.featuredImage}`,
+    );
+
+    // Another image from the library replaces it.
+    const other = await uploadViaApi();
+    await page.getByRole('button', { name: 'Choose from library' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Use ${other.fileName}` })
+      .click();
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toast(page, 'Post updated').waitFor();
+    const second = (await api(`/api/admin/blog/posts/${id}`, { token: await staffToken() })).body.post;
+    assert.equal(second.featuredImage, other.fileName);
     await page.context().close();
   });
 
@@ -180,9 +275,9 @@ describe('admin: writing and managing posts', () => {
     assert.equal(await rows.count(), 10);
 
     // Status badges and dates as the spec writes them.
-    const statuses = await page.locator('.ant-table-tbody [data-status]').evaluateAll((els) =>
-      els.map((e) => [e.dataset.status, getComputedStyle(e).color]),
-    );
+    const statuses = await page
+      .locator('.ant-table-tbody [data-status]')
+      .evaluateAll((els) => els.map((e) => [e.dataset.status, getComputedStyle(e).color]));
     assert.ok(statuses.some(([s]) => s === 'draft'));
     const dates = await page.locator('.ant-table-tbody time').allInnerTexts();
     for (const d of dates) assert.match(d, SHORT_DATE);
@@ -195,17 +290,26 @@ describe('admin: writing and managing posts', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: '5 / page' }).click();
     await page.getByText('Showing 1–5 of 12 posts').waitFor();
     assert.equal(await pager.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current'), 'page');
-    assert.deepEqual(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts(), ['1', '2', '3']);
+    assert.deepEqual(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts(), [
+      '1',
+      '2',
+      '3',
+    ]);
     await pager.getByRole('button', { name: 'Page 3' }).click();
     await page.getByText('Showing 11–12 of 12 posts').waitFor();
 
     // Status filter: only the published ones, and the pagination hides at one page.
     await page.locator('div.ant-select[aria-label="Filter by status"]').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Published$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Published$/ })
+      .click();
     await page.getByText('Showing 1–3 of 3 posts').waitFor();
     assert.equal(await pager.count(), 0);
     assert.deepEqual(
-      await page.locator('.ant-table-tbody [data-status]').evaluateAll((els) => els.map((e) => e.dataset.status)),
+      await page
+        .locator('.ant-table-tbody [data-status]')
+        .evaluateAll((els) => els.map((e) => e.dataset.status)),
       ['published', 'published', 'published'],
     );
     await page.context().close();
@@ -223,7 +327,10 @@ describe('admin: writing and managing posts', () => {
     await page.getByLabel('Search posts').fill(title);
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
-    assert.equal(await row.getByRole('link', { name: 'View' }).getAttribute('href'), `/blog/post/${created.post.slug}`);
+    assert.equal(
+      await row.getByRole('link', { name: 'View' }).getAttribute('href'),
+      `/blog/post/${created.post.slug}`,
+    );
     assert.equal(await row.getByRole('link', { name: 'View' }).getAttribute('target'), '_blank');
 
     // Cancel keeps it.
@@ -233,7 +340,10 @@ describe('admin: writing and managing posts', () => {
     await dialog.getByText('This post will be permanently deleted. This action cannot be undone.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.equal((await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status, 200);
+    assert.equal(
+      (await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status,
+      200,
+    );
 
     // Delete removes it.
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -242,8 +352,23 @@ describe('admin: writing and managing posts', () => {
     await page.getByText('No posts found').waitFor();
     await page.getByText(`No posts match your search "${title}"`).waitFor();
     await page.getByRole('button', { name: 'Create your first post' }).waitFor();
-    assert.equal((await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status, 404);
+    assert.equal(
+      (await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status,
+      404,
+    );
     await page.context().close();
   });
 });
 
+/** Puts an image into the media library directly. */
+async function uploadViaApi() {
+  const form = new FormData();
+  form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'library.png');
+  const res = await fetch(`${BASE}/api/admin/blog/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await staffToken()}` },
+    body: form,
+  });
+  assert.equal(res.status, 201);
+  return (await res.json()).media;
+}

@@ -83,7 +83,9 @@ export function AdminLayout() {
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           {logo}
           {title ? (
-            <span style={{ fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', color: 'rgba(0, 0, 0, 0.88)' }}>
+            <span
+              style={{ fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', color: 'rgba(0, 0, 0, 0.88)' }}
+            >
               {SITE_NAME} Admin
             </span>
           ) : null}
@@ -108,7 +110,16 @@ export function AdminLayout() {
         narrow ? null : (
           <Space key="user" size={4} align="center">
             <UserOutlined aria-hidden />
-            <Typography.Text strong ellipsis style={{ maxWidth: 200, whiteSpace: 'nowrap', display: 'inline-block', verticalAlign: 'middle' }}>
+            <Typography.Text
+              strong
+              ellipsis
+              style={{
+                maxWidth: 200,
+                whiteSpace: 'nowrap',
+                display: 'inline-block',
+                verticalAlign: 'middle',
+              }}
+            >
               {name}
             </Typography.Text>
           </Space>

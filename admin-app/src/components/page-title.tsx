@@ -5,5 +5,17 @@ import type { ReactNode } from 'react';
  * heading, see admin-layout.tsx). It keeps the look of antd's page header title.
  */
 export function PageTitle({ children }: { children: ReactNode }) {
-  return <h1 style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit', lineHeight: 'inherit', display: 'inline' }}>{children}</h1>;
+  return (
+    <h1
+      style={{
+        margin: 0,
+        fontSize: 'inherit',
+        fontWeight: 'inherit',
+        lineHeight: 'inherit',
+        display: 'inline',
+      }}
+    >
+      {children}
+    </h1>
+  );
 }

@@ -24,8 +24,14 @@ interface Props {
 const NAME_RULES: Record<Props['kind'], Rule[]> = {
   category: [
     { required: true, whitespace: true, message: MESSAGES.nameRequired },
-    { min: LIMITS.category.nameMin, message: `Category name must be at least ${LIMITS.category.nameMin} characters` },
-    { max: LIMITS.category.nameMax, message: `Category name must be at most ${LIMITS.category.nameMax} characters` },
+    {
+      min: LIMITS.category.nameMin,
+      message: `Category name must be at least ${LIMITS.category.nameMin} characters`,
+    },
+    {
+      max: LIMITS.category.nameMax,
+      message: `Category name must be at most ${LIMITS.category.nameMax} characters`,
+    },
   ],
   tag: [
     { required: true, whitespace: true, message: MESSAGES.tagName },
@@ -93,7 +99,15 @@ export function TaxonomyFormModal({ kind, open, initial, submitting, onSubmit, o
 }
 
 /** The request body: a blank slug is left to the server, a blank description is none. */
-export function toTaxonomyInput(values: TaxonomyFormValues): { name: string; slug?: string; description: string | null } {
+export function toTaxonomyInput(values: TaxonomyFormValues): {
+  name: string;
+  slug?: string;
+  description: string | null;
+} {
   const slug = values.slug?.trim();
-  return { name: values.name.trim(), ...(slug ? { slug } : {}), description: values.description?.trim() || null };
+  return {
+    name: values.name.trim(),
+    ...(slug ? { slug } : {}),
+    description: values.description?.trim() || null,
+  };
 }

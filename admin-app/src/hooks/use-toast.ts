@@ -21,7 +21,8 @@ export function useToast(): Toast {
       success: (message, description) => notification.success({ message, description }),
       error: (message, description) => notification.error({ message, description }),
       info: (message, description) => notification.info({ message, description }),
-      failure: (error, fallback) => notification.error({ message: 'Error', description: errorMessage(error, fallback) }),
+      failure: (error, fallback) =>
+        notification.error({ message: 'Error', description: errorMessage(error, fallback) }),
     }),
     [notification],
   );

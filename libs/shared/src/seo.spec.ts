@@ -96,7 +96,9 @@ describe('scoreSeo (spec §5)', () => {
     [160, 10],
     [161, 5],
   ])('meta description of %i characters scores %i', (length, expected) => {
-    expect(points(scoreSeo(base({ metaDescription: chars(length) })), 'meta-description-length')).toBe(expected);
+    expect(points(scoreSeo(base({ metaDescription: chars(length) })), 'meta-description-length')).toBe(
+      expected,
+    );
   });
 
   it('gives nothing for a missing meta description', () => {

@@ -1,5 +1,12 @@
 import { SLUG_PATTERN } from './limits';
-import { excerptFrom, readTimeLabel, readTimeMinutes, slugAfterTitleChange, slugify, stripTags } from './text';
+import {
+  excerptFrom,
+  readTimeLabel,
+  readTimeMinutes,
+  slugAfterTitleChange,
+  slugify,
+  stripTags,
+} from './text';
 
 describe('text helpers', () => {
   it('slugifies as the spec says', () => {
@@ -17,7 +24,14 @@ describe('text helpers', () => {
     expect(slugify('')).toBe('');
   });
   it('always yields a slug the server accepts, or nothing', () => {
-    for (const title of ['Hello World', '  Mixing 101: EQ & Compression!  ', 'Café Crème', 'a - b -- c', '_under_score_', 'Ünïcödé ñ']) {
+    for (const title of [
+      'Hello World',
+      '  Mixing 101: EQ & Compression!  ',
+      'Café Crème',
+      'a - b -- c',
+      '_under_score_',
+      'Ünïcödé ñ',
+    ]) {
       const slug = slugify(title);
       expect(slug === '' || SLUG_PATTERN.test(slug)).toBe(true);
     }

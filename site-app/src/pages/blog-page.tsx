@@ -89,7 +89,9 @@ export default function BlogPage() {
       ? hasFilters
         ? 'No posts match this search or these filters.'
         : 'There are no posts yet.'
-      : `Showing ${first}–${first + list.length - 1} of ${total} ${total === 1 ? 'post' : 'posts'}`;
+      : totalPages <= 1
+        ? `Showing ${total === 1 ? '1 post' : `all ${total} posts`}`
+        : `Showing ${first}–${first + list.length - 1} of ${total} posts`;
 
   return (
     <div className="container blog">

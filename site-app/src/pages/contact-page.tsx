@@ -1,13 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DELIVERY } from '@studio/shared';
 import { servicesQuery } from '../api/site-api';
 import { ContactForm } from '../components/contact/contact-form';
 import { matchBookableService, resolveRequestedService } from '../components/contact/contact-schema';
-import { DepositPayment } from '../components/contact/deposit-step';
 import { usePageTitle } from '../hooks/use-page-title';
 import '../components/contact/contact.css';
+
+// Step 2 and its card form are only fetched when a booking gets that far.
+const DepositPayment = lazy(() =>
+  import(/* webpackChunkName: "contact-deposit" */ '../components/contact/deposit-step').then((m) => ({
+    default: m.DepositPayment,
+  })),
+);
 
 type Step = { kind: 'contact' } | { kind: 'payment'; serviceId: number; email: string };
 
@@ -87,7 +93,9 @@ export default function ContactPage() {
           </div>
         ) : (
           <>
-            <DepositPayment serviceId={step.serviceId} email={step.email} />
+            <Suspense fallback={<p role="status">Loading the payment step…</p>}>
+              <DepositPayment serviceId={step.serviceId} email={step.email} />
+            </Suspense>
             <button
               type="button"
               className="btn btn--outline contact__back"

@@ -6,10 +6,20 @@ import { App, Button, Col, Empty, Result, Row, Skeleton } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CategoryDto } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
-import { TaxonomyFormModal, toTaxonomyInput, type TaxonomyFormValues } from '../../components/taxonomy-form-modal';
+import {
+  TaxonomyFormModal,
+  toTaxonomyInput,
+  type TaxonomyFormValues,
+} from '../../components/taxonomy-form-modal';
 import { useToast } from '../../hooks/use-toast';
 import { CategoryCard } from './components/category-card';
-import { CATEGORIES_QUERY_KEY, createCategory, deleteCategory, listCategories, updateCategory } from './service';
+import {
+  CATEGORIES_QUERY_KEY,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from './service';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: CategoryDto } | null;
 
@@ -18,7 +28,12 @@ export default function CategoriesPage() {
   const toast = useToast();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { data: categories, isLoading, error, refetch } = useQuery({
+  const {
+    data: categories,
+    isLoading,
+    error,
+    refetch,
+  } = useQuery({
     queryKey: CATEGORIES_QUERY_KEY,
     queryFn: listCategories,
     refetchOnMount: 'always',
@@ -29,7 +44,11 @@ export default function CategoriesPage() {
   const initial = useMemo<TaxonomyFormValues | null>(
     () =>
       editing?.mode === 'edit'
-        ? { name: editing.category.name, slug: editing.category.slug, description: editing.category.description ?? '' }
+        ? {
+            name: editing.category.name,
+            slug: editing.category.slug,
+            description: editing.category.description ?? '',
+          }
         : null,
     [editing],
   );

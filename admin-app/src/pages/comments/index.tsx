@@ -103,7 +103,8 @@ export default function CommentsPage() {
       title: 'Status',
       dataIndex: 'approved',
       width: 110,
-      render: (_, c) => c.approved ? <ToneTag tone="success">Approved</ToneTag> : <ToneTag tone="warning">Pending</ToneTag>,
+      render: (_, c) =>
+        c.approved ? <ToneTag tone="success">Approved</ToneTag> : <ToneTag tone="warning">Pending</ToneTag>,
     },
     {
       title: 'Actions',
@@ -116,7 +117,12 @@ export default function CommentsPage() {
               Unapprove
             </Button>
           ) : (
-            <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => void moderate(c, true)}>
+            <Button
+              size="small"
+              type="primary"
+              icon={<CheckOutlined />}
+              onClick={() => void moderate(c, true)}
+            >
               Approve
             </Button>
           )}

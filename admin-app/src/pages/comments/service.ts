@@ -8,13 +8,20 @@ interface CommentListResponse {
   total: number;
 }
 
-export function listComments(status: CommentFilter, limit: number, offset: number): Promise<CommentListResponse> {
+export function listComments(
+  status: CommentFilter,
+  limit: number,
+  offset: number,
+): Promise<CommentListResponse> {
   const query = new URLSearchParams({ status, limit: String(limit), offset: String(offset) });
   return getJson<CommentListResponse>(`/api/admin/blog/comments?${query}`);
 }
 
 /** PUT /api/admin/blog/comments/:id/approve or /unapprove. */
-export function setCommentApproved(id: number, approved: boolean): Promise<{ success: true; message: string }> {
+export function setCommentApproved(
+  id: number,
+  approved: boolean,
+): Promise<{ success: true; message: string }> {
   return putJson(`/api/admin/blog/comments/${id}/${approved ? 'approve' : 'unapprove'}`);
 }
 

@@ -32,8 +32,16 @@ export default function DashboardPage() {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const blog = useQuery({ queryKey: ['/api/admin/blog/stats'], queryFn: getBlogStats, ...FRESH });
-  const recent = useQuery({ queryKey: ['/api/admin/blog/posts', 'recent'], queryFn: getRecentPosts, ...FRESH });
-  const messaging = useQuery({ queryKey: ['/api/admin/stats/messaging'], queryFn: getMessagingStats, ...FRESH });
+  const recent = useQuery({
+    queryKey: ['/api/admin/blog/posts', 'recent'],
+    queryFn: getRecentPosts,
+    ...FRESH,
+  });
+  const messaging = useQuery({
+    queryKey: ['/api/admin/stats/messaging'],
+    queryFn: getMessagingStats,
+    ...FRESH,
+  });
   const payments = useQuery({ queryKey: ['/api/admin/stats/payments'], queryFn: getPaymentStats, ...FRESH });
 
   const stats = blog.data;
@@ -54,7 +62,9 @@ export default function DashboardPage() {
       icon: <PoundOutlined />,
       footer:
         payments.data.paidDepositsAmountThisMonth !== undefined ? (
-          <Typography.Text type="secondary">{formatPence(payments.data.paidDepositsAmountThisMonth)} received</Typography.Text>
+          <Typography.Text type="secondary">
+            {formatPence(payments.data.paidDepositsAmountThisMonth)} received
+          </Typography.Text>
         ) : null,
     },
     messaging.data && {
@@ -75,16 +85,31 @@ export default function DashboardPage() {
         {blog.error ? <Alert type="error" showIcon message="Could not load the blog numbers." /> : null}
         <Row gutter={[16, 16]}>
           <Col xs={12} lg={6}>
-            <StatCard title="Total Posts" value={stats?.publishedPosts} icon={<FileDoneOutlined />} loading={blog.isLoading} />
+            <StatCard
+              title="Total Posts"
+              value={stats?.publishedPosts}
+              icon={<FileDoneOutlined />}
+              loading={blog.isLoading}
+            />
           </Col>
           <Col xs={12} lg={6}>
-            <StatCard title="Categories" value={stats?.categories} icon={<AppstoreOutlined />} loading={blog.isLoading} />
+            <StatCard
+              title="Categories"
+              value={stats?.categories}
+              icon={<AppstoreOutlined />}
+              loading={blog.isLoading}
+            />
           </Col>
           <Col xs={12} lg={6}>
             <StatCard title="Tags" value={stats?.tags} icon={<TagsOutlined />} loading={blog.isLoading} />
           </Col>
           <Col xs={12} lg={6}>
-            <StatCard title="Draft Posts" value={stats?.draftPosts} icon={<FileTextOutlined />} loading={blog.isLoading} />
+            <StatCard
+              title="Draft Posts"
+              value={stats?.draftPosts}
+              icon={<FileTextOutlined />}
+              loading={blog.isLoading}
+            />
           </Col>
         </Row>
 

@@ -45,7 +45,9 @@ export function getPaymentStats(): Promise<PaymentStats | null> {
 
 /** Spec §9: the dashboard fetches up to 100 posts and shows the 5 most recently updated. */
 export async function getRecentPosts(): Promise<BlogPostDto[]> {
-  const res = await getJson<PostListResponse>(`/api/admin/blog/posts?limit=${PAGINATION.dashboardFetchLimit}`);
+  const res = await getJson<PostListResponse>(
+    `/api/admin/blog/posts?limit=${PAGINATION.dashboardFetchLimit}`,
+  );
   return [...res.posts]
     .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt))
     .slice(0, PAGINATION.dashboardRecentCount);

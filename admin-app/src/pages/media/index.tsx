@@ -25,7 +25,12 @@ export default function MediaPage() {
   const toast = useToast();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const { data: media, isLoading, error, refetch } = useQuery({
+  const {
+    data: media,
+    isLoading,
+    error,
+    refetch,
+  } = useQuery({
     queryKey: MEDIA_QUERY_KEY,
     queryFn: listMedia,
     refetchOnMount: 'always',

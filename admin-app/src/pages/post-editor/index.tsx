@@ -49,7 +49,8 @@ export default function PostEditorPage() {
     [navigate, session],
   );
 
-  if (isNew || carriedOn) return <PostEditor key={session} initialPost={query.data ?? null} onCreated={onCreated} />;
+  if (isNew || carriedOn)
+    return <PostEditor key={session} initialPost={query.data ?? null} onCreated={onCreated} />;
 
   const back = (
     <Button type="primary" onClick={() => navigate('/admin/posts')}>
@@ -59,7 +60,12 @@ export default function PostEditorPage() {
   if (!validId || isNotFound(query.error)) {
     return (
       <PageContainer title={<PageTitle>Post Not Found</PageTitle>}>
-        <Result status="404" title="This post does not exist" subTitle="It may have been deleted." extra={back} />
+        <Result
+          status="404"
+          title="This post does not exist"
+          subTitle="It may have been deleted."
+          extra={back}
+        />
       </PageContainer>
     );
   }

@@ -120,11 +120,15 @@ export const RULES: Partial<Record<keyof PostFormValues, Rule[]>> = {
   content: [
     {
       validator: (_, html: string | undefined) =>
-        contentLength(html) >= L.formContentMin ? Promise.resolve() : Promise.reject(new Error(MESSAGES.postContent)),
+        contentLength(html) >= L.formContentMin
+          ? Promise.resolve()
+          : Promise.reject(new Error(MESSAGES.postContent)),
     },
   ],
   excerpt: [{ max: L.excerptMax, message: `Excerpt must be at most ${L.excerptMax} characters` }],
   metaTitle: [{ max: L.metaTitleMax, message: `Meta title must be at most ${L.metaTitleMax} characters` }],
   metaDescription: [{ max: L.formMetaDescriptionMax, message: MESSAGES.postMetaDescription }],
-  focusKeyword: [{ max: L.focusKeywordMax, message: `Focus keyword must be at most ${L.focusKeywordMax} characters` }],
+  focusKeyword: [
+    { max: L.focusKeywordMax, message: `Focus keyword must be at most ${L.focusKeywordMax} characters` },
+  ],
 };

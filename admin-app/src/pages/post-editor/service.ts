@@ -18,14 +18,20 @@ export async function getPost(id: number): Promise<BlogPostDto> {
 
 /** Where and how a save goes (shown as-is by the Debug Test button). */
 export function saveTarget(id: number | null): { method: 'POST' | 'PUT'; path: string } {
-  return id ? { method: 'PUT', path: `/api/admin/blog/posts/${id}` } : { method: 'POST', path: '/api/admin/blog/posts' };
+  return id
+    ? { method: 'PUT', path: `/api/admin/blog/posts/${id}` }
+    : { method: 'POST', path: '/api/admin/blog/posts' };
 }
 
 /**
  * Creates (id null) or updates a post. JSON, or, when a new featured image file was picked,
  * multipart with the fields as JSON in `data` and the file in `featuredImage` (spec §7).
  */
-export function savePost(id: number | null, payload: SavePostRequest, image: File | null): Promise<SavePostResponse> {
+export function savePost(
+  id: number | null,
+  payload: SavePostRequest,
+  image: File | null,
+): Promise<SavePostResponse> {
   const { method, path } = saveTarget(id);
   if (!image) return apiRequest<SavePostResponse>(method, path, payload);
   const form = new FormData();

@@ -21,10 +21,25 @@ import { getSettings, saveSettings, SETTINGS_QUERY_KEY } from './service';
 const LIMITS = { blogNameMax: 100, siteDescriptionMax: 300, urlMax: 255 } as const;
 
 const SOCIAL: { key: keyof SocialLinks; label: string; icon: ReactNode; example: string }[] = [
-  { key: 'instagram', label: 'Instagram', icon: <InstagramOutlined />, example: 'https://instagram.com/yourstudio' },
+  {
+    key: 'instagram',
+    label: 'Instagram',
+    icon: <InstagramOutlined />,
+    example: 'https://instagram.com/yourstudio',
+  },
   { key: 'youtube', label: 'YouTube', icon: <YoutubeOutlined />, example: 'https://youtube.com/@yourstudio' },
-  { key: 'soundcloud', label: 'SoundCloud', icon: <LinkOutlined />, example: 'https://soundcloud.com/yourstudio' },
-  { key: 'spotify', label: 'Spotify', icon: <SpotifyOutlined />, example: 'https://open.spotify.com/artist/…' },
+  {
+    key: 'soundcloud',
+    label: 'SoundCloud',
+    icon: <LinkOutlined />,
+    example: 'https://soundcloud.com/yourstudio',
+  },
+  {
+    key: 'spotify',
+    label: 'Spotify',
+    icon: <SpotifyOutlined />,
+    example: 'https://open.spotify.com/artist/…',
+  },
   { key: 'x', label: 'X', icon: <XOutlined />, example: 'https://x.com/yourstudio' },
 ];
 
@@ -102,7 +117,10 @@ export default function SettingsPage() {
               extra="Shown in page titles ('Post title | blog name'), feeds and emails."
               rules={[
                 { required: true, whitespace: true, message: 'Blog name is required' },
-                { max: LIMITS.blogNameMax, message: `Blog name must be at most ${LIMITS.blogNameMax} characters` },
+                {
+                  max: LIMITS.blogNameMax,
+                  message: `Blog name must be at most ${LIMITS.blogNameMax} characters`,
+                },
               ]}
             />
             <ProFormTextArea
@@ -110,7 +128,12 @@ export default function SettingsPage() {
               label="Site description"
               width="lg"
               extra="Used as the description in search results and link previews."
-              fieldProps={{ rows: 3, showCount: true, maxLength: LIMITS.siteDescriptionMax, style: { marginBottom: 20 } }}
+              fieldProps={{
+                rows: 3,
+                showCount: true,
+                maxLength: LIMITS.siteDescriptionMax,
+                style: { marginBottom: 20 },
+              }}
             />
             <ProFormText
               name="adminNotifyEmail"
@@ -137,7 +160,10 @@ export default function SettingsPage() {
                 fieldProps={{ prefix: icon }}
                 rules={[
                   { type: 'url', message: `The ${label} link must be a full http or https address` },
-                  { max: LIMITS.urlMax, message: `The ${label} link must be at most ${LIMITS.urlMax} characters` },
+                  {
+                    max: LIMITS.urlMax,
+                    message: `The ${label} link must be at most ${LIMITS.urlMax} characters`,
+                  },
                 ]}
               />
             ))}

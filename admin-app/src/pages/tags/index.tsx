@@ -5,7 +5,11 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { App, Button, Empty, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageTitle } from '../../components/page-title';
-import { TaxonomyFormModal, toTaxonomyInput, type TaxonomyFormValues } from '../../components/taxonomy-form-modal';
+import {
+  TaxonomyFormModal,
+  toTaxonomyInput,
+  type TaxonomyFormValues,
+} from '../../components/taxonomy-form-modal';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../utils/format';
 import { createTag, deleteTag, listTags, TAGS_QUERY_KEY, updateTag, type AdminTag } from './service';
@@ -78,8 +82,16 @@ export default function TagsPage() {
   };
 
   const columns: ProColumns<AdminTag>[] = [
-    { title: 'Name', dataIndex: 'name', render: (_, tag) => <Typography.Text strong>{tag.name}</Typography.Text> },
-    { title: 'Slug', dataIndex: 'slug', render: (_, tag) => <Typography.Text code>{tag.slug}</Typography.Text> },
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      render: (_, tag) => <Typography.Text strong>{tag.name}</Typography.Text>,
+    },
+    {
+      title: 'Slug',
+      dataIndex: 'slug',
+      render: (_, tag) => <Typography.Text code>{tag.slug}</Typography.Text>,
+    },
     {
       title: 'Description',
       dataIndex: 'description',

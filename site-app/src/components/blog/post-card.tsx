@@ -12,7 +12,7 @@ export function PostCard({ post }: { post: BlogPostDto }) {
   const category = post.categories[0];
   return (
     <article className="post-card">
-      <PostImage file={post.featuredImage} className="post-card__image" />
+      <PostImage file={post.featuredImage} className="post-card__image" variant={post.id * 7} />
       <div className="post-card__body">
         {category && <p className="post-card__eyebrow">{category.name}</p>}
         <h2 className="post-card__title">

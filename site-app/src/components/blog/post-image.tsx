@@ -9,13 +9,15 @@ interface PostImageProps {
   className?: string;
   /** Cards below the fold load lazily; the article's own image loads at once. */
   loading?: 'lazy' | 'eager';
+  /** Varies the drawing between posts that have no image (e.g. the post id). */
+  variant?: number;
 }
 
 /**
  * A post's featured image from /uploads, at the recommended 1200×630 shape so the page does
  * not jump while it loads. Without one, a drawn waveform keeps the card grid even.
  */
-export function PostImage({ file, className = '', loading = 'lazy' }: PostImageProps) {
+export function PostImage({ file, className = '', loading = 'lazy', variant = 0 }: PostImageProps) {
   if (file) {
     return (
       <img
@@ -29,16 +31,18 @@ export function PostImage({ file, className = '', loading = 'lazy' }: PostImageP
       />
     );
   }
-  return <WaveformPlaceholder className={className} />;
+  return <WaveformPlaceholder className={className} variant={variant} />;
 }
 
 const BARS = [18, 34, 52, 30, 64, 88, 56, 40, 72, 96, 70, 44, 60, 84, 50, 28, 46, 66, 38, 22];
 
-function WaveformPlaceholder({ className }: { className: string }) {
+function WaveformPlaceholder({ className, variant }: { className: string; variant: number }) {
   // Each placeholder on the page needs its own gradient ids.
   const id = useId().replace(/:/g, '');
   const barWidth = 24;
   const gap = (width - BARS.length * barWidth) / (BARS.length + 1);
+  const shift = Math.abs(Math.trunc(variant)) % BARS.length;
+  const bars = [...BARS.slice(shift), ...BARS.slice(0, shift)];
   return (
     <svg
       className={`post-image post-image--placeholder ${className}`}
@@ -58,7 +62,7 @@ function WaveformPlaceholder({ className }: { className: string }) {
         </linearGradient>
       </defs>
       <rect width={width} height={height} fill={`url(#${id}-bg)`} />
-      {BARS.map((percent, i) => {
+      {bars.map((percent, i) => {
         const barHeight = (height * 0.7 * percent) / 100;
         return (
           <rect

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { scrollToSection, type ScrollToState } from '../../hooks/scroll-to-section';
 import { AboutSection } from './about-section';
@@ -13,17 +13,17 @@ import '../ui/ui.css';
 import './home.css';
 
 /**
- * Scrolls to a section handed over by /section/{name} or /services, or named in the URL hash.
- * Runs here, where the sections exist, so it never looks for them before they have loaded.
+ * Scrolls to a section handed over by /section/{name} or /services, or named in the URL hash,
+ * once `ready` (every section is in place).
  */
-function useScrollToRequestedSection() {
+function useScrollToRequestedSection(ready: boolean): void {
   const location = useLocation();
   const navigate = useNavigate();
   const handedOver = (location.state as ScrollToState | null)?.scrollTo;
   const requested = handedOver ?? location.hash.slice(1);
 
   useEffect(() => {
-    if (!requested) return;
+    if (!requested || !ready) return;
     // After this paint, so the layout has settled.
     const frame = requestAnimationFrame(() => {
       scrollToSection(decodeURIComponent(requested));
@@ -31,22 +31,55 @@ function useScrollToRequestedSection() {
       if (handedOver) navigate(location.pathname + location.hash, { replace: true, state: null });
     });
     return () => cancelAnimationFrame(frame);
-  }, [requested, handedOver, location.pathname, location.hash, navigate]);
+  }, [requested, ready, handedOver, location.pathname, location.hash, navigate]);
+}
+
+/** In page order (spec §2), with the free-first-mix band after the services. */
+const SECTIONS: ComponentType[] = [
+  PricingSection,
+  WhatIfSection,
+  ServicesSection,
+  FreeMixBand,
+  AboutSection,
+  PortfolioSection,
+  TestimonialsSection,
+  NewsletterSection,
+];
+
+/**
+ * How many sections to show: one more per task, so adding them never blocks a tap for long;
+ * all of them when `all` is set.
+ */
+function useProgressiveCount(total: number, all: boolean): number {
+  const [count, setCount] = useState(1);
+  useEffect(() => {
+    if (all || count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total, all]);
+  return all ? total : Math.min(count, total);
 }
 
 /** The anchored sections of the home page, in the order of spec §2. */
 export default function HomeSections() {
-  useScrollToRequestedSection();
+  const location = useLocation();
+  const wantsSection = Boolean(
+    (location.state as ScrollToState | null)?.scrollTo || location.hash.length > 1,
+  );
+  // Asked for a section: show them all at once, so it is already in its final place.
+  const [showAll, setShowAll] = useState(wantsSection);
+  if (wantsSection && !showAll) setShowAll(true);
+  const shown = useProgressiveCount(SECTIONS.length, showAll);
+  const allShown = shown === SECTIONS.length;
+  useScrollToRequestedSection(allShown);
+
   return (
     <>
-      <PricingSection />
-      <WhatIfSection />
-      <ServicesSection />
-      <FreeMixBand />
-      <AboutSection />
-      <PortfolioSection />
-      <TestimonialsSection />
-      <NewsletterSection />
+      {SECTIONS.slice(0, shown).map((Section, i) => (
+        <Section key={i} />
+      ))}
+      {/* Keeps the footer below the fold until every section is in. */}
+      {!allShown && <div className="home-sections-placeholder" />}
     </>
   );
 }

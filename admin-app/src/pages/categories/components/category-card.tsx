@@ -18,7 +18,13 @@ export function CategoryCard({ category, onEdit, onDelete }: Props) {
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       styles={{ body: { flex: 1 } }}
       actions={[
-        <Button key="edit" type="text" icon={<EditOutlined />} onClick={onEdit} aria-label={`Edit ${category.name}`}>
+        <Button
+          key="edit"
+          type="text"
+          icon={<EditOutlined />}
+          onClick={onEdit}
+          aria-label={`Edit ${category.name}`}
+        >
           Edit
         </Button>,
         <Button

@@ -14,7 +14,10 @@ interface Props {
 /** The five most recently updated posts: title, Published or Draft, updated date, edit link. */
 export function RecentPosts({ posts, loading, failed }: Props) {
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Recent posts</h2>} extra={<Link to="/admin/posts">All posts</Link>}>
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 16 }}>Recent posts</h2>}
+      extra={<Link to="/admin/posts">All posts</Link>}
+    >
       {loading ? (
         <Skeleton active />
       ) : failed ? (

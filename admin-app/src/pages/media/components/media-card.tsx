@@ -28,13 +28,24 @@ export function MediaCard({ media, onEdit, onCopy, onDelete }: Props) {
       }
       actions={[
         <Tooltip key="edit" title="Edit alt text and caption">
-          <Button type="text" icon={<EditOutlined />} onClick={onEdit} aria-label={`Edit details of ${label}`} />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            onClick={onEdit}
+            aria-label={`Edit details of ${label}`}
+          />
         </Tooltip>,
         <Tooltip key="copy" title="Copy URL">
           <Button type="text" icon={<CopyOutlined />} onClick={onCopy} aria-label={`Copy URL of ${label}`} />
         </Tooltip>,
         <Tooltip key="delete" title="Delete">
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={onDelete} aria-label={`Delete ${label}`} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={onDelete}
+            aria-label={`Delete ${label}`}
+          />
         </Tooltip>,
       ]}
     >

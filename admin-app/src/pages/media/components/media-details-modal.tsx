@@ -46,7 +46,13 @@ export function MediaDetailsModal({ media, saving, onSave, onCancel }: Props) {
         <img
           src={media.url}
           alt=""
-          style={{ width: '100%', maxHeight: 220, objectFit: 'contain', background: '#f5f5f5', marginBottom: 16 }}
+          style={{
+            width: '100%',
+            maxHeight: 220,
+            objectFit: 'contain',
+            background: '#f5f5f5',
+            marginBottom: 16,
+          }}
         />
       ) : null}
       <Form form={form} layout="vertical" onFinish={() => void submit()}>

@@ -23,7 +23,14 @@ export function DebugPayload({ method, path, payload, file }: Props) {
       </Typography.Paragraph>
       <pre
         data-testid="debug-payload"
-        style={{ maxHeight: '50vh', overflow: 'auto', background: '#f5f5f5', padding: 12, borderRadius: 6, fontSize: 12 }}
+        style={{
+          maxHeight: '50vh',
+          overflow: 'auto',
+          background: '#f5f5f5',
+          padding: 12,
+          borderRadius: 6,
+          fontSize: 12,
+        }}
       >
         {JSON.stringify(payload, null, 2)}
       </pre>

@@ -11,20 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageContainer, ProForm } from '@ant-design/pro-components';
 import dayjs from 'dayjs';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Space,
-  Tabs,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Tabs, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
@@ -103,7 +90,11 @@ export function PostEditor({ initialPost, onCreated }: Props) {
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const titleRef = useRef(initialValues.title);
 
-  const categories = useQuery({ queryKey: CATEGORIES_QUERY_KEY, queryFn: listCategories, refetchOnMount: 'always' });
+  const categories = useQuery({
+    queryKey: CATEGORIES_QUERY_KEY,
+    queryFn: listCategories,
+    refetchOnMount: 'always',
+  });
   const tags = useQuery({ queryKey: TAGS_QUERY_KEY, queryFn: listTags, refetchOnMount: 'always' });
 
   const postId = savedPost?.id ?? null;
@@ -167,8 +158,10 @@ export function PostEditor({ initialPost, onCreated }: Props) {
       } catch (error) {
         if (!quiet) {
           toast.error(MESSAGES.postValidation);
-          const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name?.[0];
-          if (typeof first === 'string' && first in FIELD_TAB) setActiveTab(FIELD_TAB[first as keyof PostFormValues]);
+          const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]
+            ?.name?.[0];
+          if (typeof first === 'string' && first in FIELD_TAB)
+            setActiveTab(FIELD_TAB[first as keyof PostFormValues]);
         }
         return false;
       }
@@ -229,7 +222,10 @@ export function PostEditor({ initialPost, onCreated }: Props) {
 
   // Drafts only: a published post changes when someone chooses to update it.
   const autosaveEligible =
-    dirty && saving === null && values.status === 'draft' && (savedPost === null || savedPost.status === 'draft');
+    dirty &&
+    saving === null &&
+    values.status === 'draft' &&
+    (savedPost === null || savedPost.status === 'draft');
   useAutosave({ eligible: autosaveEligible, save: () => persist('auto'), lastSavedAt });
 
   // Ctrl/Cmd+S saves, as in any editor.
@@ -293,7 +289,8 @@ export function PostEditor({ initialPost, onCreated }: Props) {
   else if (savedAt)
     saveState = (
       <Typography.Text type="success" data-testid="saved-indicator">
-        <CheckCircleOutlined /> Saved <Typography.Text type="secondary">at {formatTime(savedAt)}</Typography.Text>
+        <CheckCircleOutlined /> Saved{' '}
+        <Typography.Text type="secondary">at {formatTime(savedAt)}</Typography.Text>
       </Typography.Text>
     );
 
@@ -318,9 +315,19 @@ export function PostEditor({ initialPost, onCreated }: Props) {
             rules={RULES.slug}
             extra="The end of the post's address. It follows the title until you change it."
           >
-            <Input addonBefore="/blog/post/" placeholder="made-from-the-title" maxLength={LIMITS.post.slugMax} />
+            <Input
+              addonBefore="/blog/post/"
+              placeholder="made-from-the-title"
+              maxLength={LIMITS.post.slugMax}
+            />
           </Form.Item>
-          <Form.Item label="Content" name="content" required rules={RULES.content} validateTrigger={['onChange', 'onBlur']}>
+          <Form.Item
+            label="Content"
+            name="content"
+            required
+            rules={RULES.content}
+            validateTrigger={['onChange', 'onBlur']}
+          >
             <RichTextEditor onNormalized={onContentNormalized} />
           </Form.Item>
           <Form.Item
@@ -329,7 +336,12 @@ export function PostEditor({ initialPost, onCreated }: Props) {
             rules={RULES.excerpt}
             extra={`Shown in the blog list. Leave empty to use the first ${BLOG.excerptLength} characters of the post.`}
           >
-            <Input.TextArea rows={3} showCount maxLength={LIMITS.post.excerptMax} style={{ marginBottom: 20 }} />
+            <Input.TextArea
+              rows={3}
+              showCount
+              maxLength={LIMITS.post.excerptMax}
+              style={{ marginBottom: 20 }}
+            />
           </Form.Item>
         </>
       ),
@@ -360,13 +372,22 @@ export function PostEditor({ initialPost, onCreated }: Props) {
                 : 'Used when the post is published. A future date schedules it.'
             }
           >
-            <DatePicker showTime={{ format: 'HH:mm' }} format="MMM D, YYYY HH:mm" allowClear style={{ width: 240 }} />
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="MMM D, YYYY HH:mm"
+              allowClear
+              style={{ width: 240 }}
+            />
           </Form.Item>
           <Form.Item label="Featured image" name="featuredImage">
             <FeaturedImagePicker file={pendingFile} onFileChange={setPendingFile} />
           </Form.Item>
           <Form.Item label="Categories" name="categoryIds">
-            <CategoryPicker items={categories.data} loading={categories.isLoading} failed={!!categories.error} />
+            <CategoryPicker
+              items={categories.data}
+              loading={categories.isLoading}
+              failed={!!categories.error}
+            />
           </Form.Item>
           <Form.Item label="Tags" name="tagIds">
             <TagPicker items={tags.data} loading={tags.isLoading} failed={!!tags.error} />
@@ -380,7 +401,11 @@ export function PostEditor({ initialPost, onCreated }: Props) {
         <span>
           SEO{' '}
           {rating ? (
-            <ToneTag tone={rating.tone} style={{ marginInlineStart: 4, marginInlineEnd: 0 }} data-testid="seo-badge">
+            <ToneTag
+              tone={rating.tone}
+              style={{ marginInlineStart: 4, marginInlineEnd: 0 }}
+              data-testid="seo-badge"
+            >
               {report.score}%
             </ToneTag>
           ) : null}
@@ -486,7 +511,13 @@ export function PostEditor({ initialPost, onCreated }: Props) {
                   <Typography.Text>
                     Status:{' '}
                     <Typography.Text strong>
-                      {values.status === 'published' ? (futureDate ? 'Scheduled' : 'Published') : values.status === 'archived' ? 'Archived' : 'Draft'}
+                      {values.status === 'published'
+                        ? futureDate
+                          ? 'Scheduled'
+                          : 'Published'
+                        : values.status === 'archived'
+                          ? 'Archived'
+                          : 'Draft'}
                     </Typography.Text>
                     {values.status !== savedPost?.status && savedPost ? ' (after you save)' : ''}
                   </Typography.Text>

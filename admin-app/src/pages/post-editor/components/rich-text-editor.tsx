@@ -7,10 +7,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
-import { i18nChangeLanguage, type IDomEditor, type IEditorConfig, type IToolbarConfig } from '@wangeditor/editor';
+import {
+  i18nChangeLanguage,
+  type IDomEditor,
+  type IEditorConfig,
+  type IToolbarConfig,
+} from '@wangeditor/editor';
 import '@wangeditor/editor/dist/css/style.css';
 import './rich-text-editor.css';
-import { LAYOUT, LIMITS } from '@studio/shared';
+import { errorMessage, LAYOUT, LIMITS } from '@studio/shared';
+import { useToast } from '../../../hooks/use-toast';
 import { uploadMedia } from '../../media/service';
 import { PARAGRAPH_MENU_KEY, registerParagraphMenu } from './paragraph-menu';
 
@@ -74,8 +80,12 @@ const BUTTON_NAMES: Record<string, [string, string?]> = {
   redo: ['Redo', 'Ctrl+Y'],
 };
 
-function editorConfig(): Partial<IEditorConfig> {
+type Alert = (text: string, type: string) => void;
+
+function editorConfig(alert: { current: Alert }): Partial<IEditorConfig> {
   return {
+    // The editor's messages (a refused link or image, a failed upload) as toasts, not alert().
+    customAlert: (text: string, type: string) => alert.current(text, type),
     placeholder: 'Write your post… Use H2 subheadings to break it into sections.',
     scroll: false,
     // The page decides where focus goes (the title, for a new post).
@@ -94,8 +104,12 @@ function editorConfig(): Partial<IEditorConfig> {
         allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
         maxFileSize: LIMITS.upload.maxBytes,
         async customUpload(file: File, insert: (src: string, alt: string, href: string) => void) {
-          const media = await uploadMedia(file);
-          insert(media.url, media.altText ?? '', '');
+          try {
+            const media = await uploadMedia(file);
+            insert(media.url, media.altText ?? '', '');
+          } catch (error) {
+            alert.current(errorMessage(error, `Failed to upload ${file.name}.`), 'error');
+          }
         },
       },
     },
@@ -114,7 +128,10 @@ interface Props {
 export function RichTextEditor({ value, onChange, onNormalized, id, label = 'Content', ...rest }: Props) {
   const invalid = Boolean(rest['aria-invalid']);
   const [editor, setEditor] = useState<IDomEditor | null>(null);
-  const [config] = useState(editorConfig);
+  const toast = useToast();
+  const alert = useRef<Alert>(() => undefined);
+  alert.current = (text, type) => (type === 'error' ? toast.error('Error', text) : toast.info(text));
+  const [config] = useState(() => editorConfig(alert));
   const [initialHtml] = useState(() => value || EMPTY_HTML);
   const lastHtml = useRef(initialHtml);
   const wrapper = useRef<HTMLDivElement>(null);

@@ -14,8 +14,7 @@ interface PickerProps<T> {
 function Unavailable({ what, to }: { what: 'categories' | 'tags'; to: string }) {
   return (
     <Typography.Text type="secondary">
-      No {what} available. Create {what} first.{' '}
-      <Link to={to}>Manage {what}</Link>
+      No {what} available. Create {what} first. <Link to={to}>Manage {what}</Link>
     </Typography.Text>
   );
 }
