@@ -1,5 +1,5 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { PublicThrottle, THROTTLES } from './public-throttle';
+import { PublicThrottle, THROTTLES } from '../common/guards/public-throttle';
 import { CONTACT_SUCCESS_MESSAGE, ContactService } from './contact.service';
 import { ContactDto, ContactV2Dto } from './dto/contact.dto';
 

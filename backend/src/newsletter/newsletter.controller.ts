@@ -16,7 +16,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { Auth } from '../common/decorators/roles.decorator';
 import { badRequest } from '../common/errors/app.exception';
-import { PublicThrottle, THROTTLES } from '../contact/public-throttle';
+import { PublicThrottle, THROTTLES } from '../common/guards/public-throttle';
 import { ListQuery, SubscribeDto } from './dto/newsletter.dto';
 import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 import { LotteryService } from './lottery/lottery.service';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { ReferralCodeDto, ReferralListEntry } from '@studio/shared';
-import { PublicThrottle, THROTTLES } from '../contact/public-throttle';
+import { PublicThrottle, THROTTLES } from '../common/guards/public-throttle';
 import { ReferralCode } from './entities/referral-code.entity';
 import { ReferralEmailDto, ReferralListQuery, ValidateReferralDto } from './dto/referral.dto';
 import { ReferralService } from './referral.service';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { Auth } from '../../common/decorators/roles.decorator';
-import { PublicThrottle } from '../../contact/public-throttle';
+import { PublicThrottle } from '../../common/guards/public-throttle';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../../common/guards/jwt-auth.guard';
 import type { User } from '../../users/entities/user.entity';
