@@ -140,12 +140,16 @@ describe('admin: dashboard, media, comments and settings', () => {
 
   it('works on a phone: the menu opens from the header', async () => {
     const page = await adminPage(browser, PHONE);
-    await page.goto('/admin/posts');
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
-    const hasHorizontalScroll = await page.evaluate(
-      () => document.documentElement.scrollWidth > window.innerWidth,
-    );
-    assert.equal(hasHorizontalScroll, false, 'the page itself does not scroll sideways');
+    for (const [path, heading] of [
+      ['/admin/posts/new', 'New Post'],
+      ['/admin', 'Dashboard'],
+      ['/admin/posts', 'Posts'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      assert.equal(sideways, false, `${path} does not scroll sideways`);
+    }
     await page.locator('.ant-pro-global-header-collapsed-button').click();
     await page.getByRole('menuitem', { name: /Tags/ }).click();
     await page.waitForURL('**/admin/tags');

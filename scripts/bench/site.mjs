@@ -109,12 +109,21 @@ await withAppServer(async (baseUrl) => {
     let homeLhr = null;
     for (const path of paths) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(chrome, baseUrl + path));
+      for (let i = 0; i < runs; i++) {
+        const lhr = await audit(chrome, baseUrl + path);
+        // A run Lighthouse could not finish (e.g. a timeout on a busy machine) has no scores.
+        if (lhr.runtimeError || Object.values(lhr.categories).some((c) => c.score === null)) {
+          console.log(
+            `\n${path}: run ${i + 1} failed (${lhr.runtimeError?.message ?? 'no score'}), left out`,
+          );
+        } else results.push(lhr);
+      }
+      if (!results.length) continue;
       results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const median = results[Math.floor(results.length / 2)];
-      if (runs > 1) {
+      if (results.length > 1) {
         const all = results.map((r) => Math.round(r.categories.performance.score * 100)).join(', ');
-        console.log(`\n${path}: ${runs} runs, performance ${all}; the median run:`);
+        console.log(`\n${path}: ${results.length} runs, performance ${all}; the median run:`);
       }
       report(path, median);
       if (saveDir) {

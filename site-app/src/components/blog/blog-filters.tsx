@@ -28,7 +28,7 @@ function FilterRow<T extends { id: number; name: string }>({
         {loading
           ? [1, 2, 3].map((n) => (
               <li key={n} aria-hidden="true">
-                <span className="skeleton filter-button filter-button--skeleton" />
+                <span className="skeleton filter-skeleton" />
               </li>
             ))
           : items.map((item) => (

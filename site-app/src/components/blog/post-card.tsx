@@ -40,7 +40,7 @@ export function PostCard({ post }: { post: BlogPostDto }) {
 export function PostCardSkeleton() {
   return (
     <div className="post-card post-card--skeleton" aria-hidden="true">
-      <div className="skeleton post-card__image" />
+      <div className="skeleton post-image post-card__image" />
       <div className="post-card__body">
         <div className="skeleton skeleton--text" style={{ width: '30%' }} />
         <div className="skeleton skeleton--title" />

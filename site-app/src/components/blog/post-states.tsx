@@ -11,7 +11,7 @@ export function PostSkeleton() {
           <div className="skeleton skeleton--heading" />
           <div className="skeleton skeleton--heading" style={{ width: '60%' }} />
           <div className="skeleton skeleton--text" style={{ width: '45%' }} />
-          <div className="skeleton blog-article__image" />
+          <div className="skeleton post-image blog-article__image" />
           {[100, 96, 100, 88, 100, 70].map((w, i) => (
             <div key={i} className="skeleton skeleton--text" style={{ width: `${w}%` }} />
           ))}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { displayNameOf } from '@studio/shared';
 import { useAuth } from '../../hooks/use-auth';
 
@@ -8,24 +8,37 @@ export function useIsAdmin(): { isAdmin: boolean; isLoading: boolean } {
   return { isAdmin: user?.role === 'admin', isLoading };
 }
 
-/** Says, before anything is sent, that these tools are for administrators only. */
+/**
+ * Says, before anything is sent, whether the visitor can use these tools: only administrators
+ * can. Always takes the same room (checking, allowed, not allowed), so the page never jumps.
+ */
 export function AdminOnlyNotice() {
   const { user, isLoading } = useAuth();
-  if (isLoading || user?.role === 'admin') return null;
+  const { pathname } = useLocation();
+  if (isLoading) {
+    return (
+      <div className="notice notice--info admin-notice" role="status">
+        <strong className="notice__title">Checking your account…</strong>
+        <p>These tools send real emails, so only administrators can use them.</p>
+      </div>
+    );
+  }
+  if (user?.role === 'admin') {
+    return (
+      <div className="notice notice--info admin-notice" role="status">
+        <strong className="notice__title">Signed in as an administrator</strong>
+        <p>{displayNameOf(user)}, the test emails you send here are real and go out straight away.</p>
+      </div>
+    );
+  }
   return (
     <div className="notice notice--error admin-notice" role="note">
       <strong className="notice__title">Administrators only</strong>
-      {user ? (
-        <p>
-          You are logged in as {displayNameOf(user)}, who is not an administrator. These tools send real
-          emails, so the server only accepts them from an admin account.
-        </p>
-      ) : (
-        <p>
-          These tools send real emails, so the server only accepts them from an administrator.{' '}
-          <Link to="/auth">Log in with an admin account</Link> to use them.
-        </p>
-      )}
+      <p>
+        {user ? `${displayNameOf(user)} is not an administrator. ` : ''}These tools send real emails, so the
+        server only accepts them from an admin account.{' '}
+        {!user && <Link to={`/auth?redirect=${encodeURIComponent(pathname)}`}>Log in as an admin</Link>}
+      </p>
     </div>
   );
 }
