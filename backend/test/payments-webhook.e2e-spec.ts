@@ -9,7 +9,7 @@ import {
   FakeStripe,
   startFakeStripe,
 } from './support/fake-stripe';
-import { createTestApp, TestApp } from './support/test-app';
+import { adminToken, createTestApp, TestApp } from './support/test-app';
 
 const signer = new Stripe('sk_test_x');
 const eventId = () => `evt_test_${randomBytes(8).toString('hex')}`;
@@ -170,6 +170,20 @@ describe('Stripe webhook (HTTP)', () => {
     expect(await db.query(`SELECT type, payment_id FROM stripe_events WHERE id = $1`, [id])).toEqual([
       { type: 'payment_intent.succeeded', payment_id: paymentId },
     ]);
+  });
+
+  it("counts settled deposits on the admin dashboard's paid-deposits card", async () => {
+    const token = await adminToken(t);
+    const stats = () =>
+      t.http().get('/api/admin/stats/payments').set('authorization', `Bearer ${token}`).expect(200);
+    const before = (await stats()).body;
+    const { intent } = await depositIntent('stats@example.com');
+    expect((await stats()).body).toEqual(before);
+    await send('payment_intent.succeeded', intent);
+    const after = (await stats()).body;
+    expect(after.paidDepositsThisMonth).toBe(before.paidDepositsThisMonth + 1);
+    expect(after.paidDepositsAmountThisMonth).toBe(before.paidDepositsAmountThisMonth + 3000);
+    await t.http().get('/api/admin/stats/payments').expect(401);
   });
 
   it('sends only the admin notice when no customer email is known', async () => {

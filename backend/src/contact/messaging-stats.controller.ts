@@ -1,18 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { Auth } from '../common/decorators/roles.decorator';
 import { MailService } from '../mail/mail.service';
-import { londonMonth } from '../newsletter/lottery/lottery.service';
+import { startOfLondonMonth } from '../common/london-month';
 import { NewsletterService } from '../newsletter/newsletter.service';
 import { ContactService } from './contact.service';
-
-/** Start of the current month in London, as an instant. */
-export function startOfLondonMonth(now: Date = new Date()): Date {
-  const [year, month] = londonMonth(now).split('-').map(Number);
-  // Midnight on the 1st in London is 00:00 UTC in winter and 23:00 UTC the day before in summer.
-  const utcMidnight = Date.UTC(year, month - 1, 1);
-  const offsetHours = londonMonth(new Date(utcMidnight - 1)) === londonMonth(now) ? 1 : 0;
-  return new Date(utcMidnight - offsetHours * 3_600_000);
-}
 
 /** Numbers for the admin dashboard's messaging card. */
 @Controller('api/admin/stats')

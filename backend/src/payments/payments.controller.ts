@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { startOfLondonMonth } from '../common/london-month';
 import { OptionalJwtAuthGuard } from '../common/guards/jwt-auth.guard';
 import { User } from '../users/entities/user.entity';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
@@ -44,6 +46,14 @@ export class PaymentsController {
     @CurrentUser() user: User | null,
   ): Promise<{ success: true } & CheckoutSessionResult> {
     return { success: true, ...(await this.payments.createCheckoutSession(dto, user?.id ?? null)) };
+  }
+
+  /** The dashboard's paid-deposits card; works whether or not Stripe is configured. */
+  @Get('admin/stats/payments')
+  @Auth('admin', 'editor')
+  async stats() {
+    const { count, amountPence } = await this.payments.paidDepositsSince(startOfLondonMonth());
+    return { success: true, paidDepositsThisMonth: count, paidDepositsAmountThisMonth: amountPence };
   }
 
   @Get('payments/intent-status')

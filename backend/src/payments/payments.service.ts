@@ -85,6 +85,22 @@ export class PaymentsService {
     return Boolean(this.stripe && this.config.stripe.publishableKey);
   }
 
+  /**
+   * Deposits and plan bookings paid since `since` (succeeded payments, by the time they last
+   * changed), for the admin dashboard. Amounts in pence.
+   */
+  async paidDepositsSince(since: Date): Promise<{ count: number; amountPence: number }> {
+    const row = await this.payments
+      .createQueryBuilder('p')
+      .select('COUNT(*)::int', 'count')
+      .addSelect('COALESCE(SUM(p.amount), 0)::int', 'amount')
+      .where('p.status = :status', { status: 'succeeded' })
+      .andWhere('p.kind IN (:...kinds)', { kinds: ['deposit', 'plan'] })
+      .andWhere('p.updatedAt >= :since', { since })
+      .getRawOne<{ count: number; amount: number }>();
+    return { count: row?.count ?? 0, amountPence: row?.amount ?? 0 };
+  }
+
   publicConfig(): { configured: boolean; publishableKey: string | null } {
     const configured = this.isConfigured();
     return { configured, publishableKey: configured ? (this.config.stripe.publishableKey ?? null) : null };

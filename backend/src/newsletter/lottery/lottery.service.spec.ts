@@ -1,4 +1,4 @@
-import { startOfLondonMonth } from '../../contact/messaging-stats.controller';
+import { startOfLondonMonth } from '../../common/london-month';
 import { londonMonth, monthLabel } from './lottery.service';
 
 describe('lottery months', () => {

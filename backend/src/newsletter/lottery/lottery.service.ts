@@ -8,6 +8,7 @@
  *   marked notified only after that, so a crash in between is healed by the next run without
  *   sending anything twice.
  */
+import { londonMonth } from '../../common/london-month';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
@@ -18,7 +19,6 @@ import { badRequest } from '../../common/errors/app.exception';
 import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
 import { NewsletterService } from '../newsletter.service';
 import { LotteryDraw } from './entities/lottery-draw.entity';
-import { LOTTERY_TZ } from './lottery.constants';
 
 const PG_SERIALIZATION_FAILURE = '40001';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -30,16 +30,6 @@ export interface DrawOutcome {
 }
 
 /** The calendar month (YYYY-MM) of `at` in London. */
-export function londonMonth(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: LOTTERY_TZ,
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${get('year')}-${get('month')}`;
-}
-
 export function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number);
   return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString('en-GB', {
@@ -155,3 +145,5 @@ export class LotteryService {
     await this.draws.update({ id: draw.id }, { notifiedAt: new Date() });
   }
 }
+
+export { londonMonth };
