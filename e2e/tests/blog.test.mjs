@@ -392,10 +392,10 @@ describe('blog: the public list and post pages', () => {
     assert.ok(post.readTimeMinutes > 1);
     await article.getByText(readTime(post.readTimeMinutes), { exact: true }).waitFor();
     await article.getByText(post.author.displayName || post.author.username, { exact: true }).waitFor();
-    assert.equal(
-      await article.locator('img.blog-article__image').getAttribute('src'),
-      `/uploads/${seed.image}`,
-    );
+    const image = article.locator('img.blog-article__image');
+    assert.equal(await image.getAttribute('src'), `/uploads/${seed.image}`);
+    await image.evaluate((img) => img.decode());
+    assert.equal(await image.evaluate((img) => img.naturalWidth), 240, 'the featured image loads');
     await article.getByRole('heading', { name: 'Gain staging' }).waitFor();
     await article.getByRole('listitem').filter({ hasText: 'No limiter on the mix bus' }).waitFor();
     assert.equal(
