@@ -1,6 +1,15 @@
 // Unit tests sit beside the code (src/**/*.spec.ts); HTTP tests run the real app against
 // PostgreSQL and Redis (test/**/*.e2e-spec.ts), each file in a database of its own.
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+  },
+];
 const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },

@@ -8,16 +8,13 @@ describe('accounts (HTTP)', () => {
   afterAll(() => t.close());
 
   it('registers an author whatever role the body asks for', async () => {
-    const res = await t
-      .http()
-      .post('/api/register')
-      .send({
-        username: 'sneaky',
-        email: 'sneaky@example.com',
-        password: 'password-123',
-        displayName: 'Sneaky',
-        role: 'admin',
-      });
+    const res = await t.http().post('/api/register').send({
+      username: 'sneaky',
+      email: 'sneaky@example.com',
+      password: 'password-123',
+      displayName: 'Sneaky',
+      role: 'admin',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
