@@ -20,6 +20,21 @@ describe('money', () => {
     expect(formatPence(3050)).toBe('£30.50');
     expect(formatPence(500000)).toBe('£5,000');
   });
+  it('formats exactly as Intl does for en-GB pounds, without loading Intl', () => {
+    const whole = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const exact = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    for (const pence of [
+      0, 1, 9, 10, 99, 100, 101, 4000, 8000, 30050, 99999, 100000, 123456789, -6000, -3050,
+    ]) {
+      const expected = pence % 100 === 0 ? whole.format(pence / 100) : exact.format(pence / 100);
+      expect(formatPence(pence)).toBe(expected);
+    }
+  });
   it('converts pounds to pence without drift', () => {
     expect(poundsToPence(19.99)).toBe(1999);
     expect(poundsToPence(0.29)).toBe(29);
