@@ -222,7 +222,9 @@ describe('SEO, sitemap, feed and robots (HTTP)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.text).toContain('User-agent: *');
-    expect(res.text).toContain('Disallow: /admin');
+    expect(res.text).toContain('Disallow: /admin$\n');
+    expect(res.text).toContain('Disallow: /admin/\n');
+    expect(res.text).not.toMatch(/Disallow: \/admin\n/);
     expect(res.text).toContain('Disallow: /api');
     expect(res.text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });

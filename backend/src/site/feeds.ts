@@ -95,7 +95,9 @@ function escapeAttr(value: string): string {
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
-    'Disallow: /admin',
+    // '$' ends the match, so /admin-email-test is not caught by the rule for the staff area.
+    'Disallow: /admin$',
+    'Disallow: /admin/',
     'Disallow: /api/',
     'Allow: /',
     '',
