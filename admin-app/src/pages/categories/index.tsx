@@ -1,17 +1,12 @@
-import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@ant-design/pro-components';
-import { App, Button, Col, Empty, Result, Row, Skeleton } from 'antd';
+import { Button, Col, Empty, Result, Row, Skeleton } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CategoryDto } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
-import {
-  TaxonomyFormModal,
-  toTaxonomyInput,
-  type TaxonomyFormValues,
-} from '../../components/taxonomy-form-modal';
-import { useToast } from '../../hooks/use-toast';
+import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
+import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { CategoryCard } from './components/category-card';
 import {
   CATEGORIES_QUERY_KEY,
@@ -21,12 +16,8 @@ import {
   updateCategory,
 } from './service';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; category: CategoryDto } | null;
-
 export default function CategoriesPage() {
   const navigate = useNavigate();
-  const toast = useToast();
-  const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const {
     data: categories,
@@ -38,64 +29,13 @@ export default function CategoriesPage() {
     queryFn: listCategories,
     refetchOnMount: 'always',
   });
-  const [editing, setEditing] = useState<Editing>(null);
-  const [saving, setSaving] = useState(false);
-
-  const initial = useMemo<TaxonomyFormValues | null>(
-    () =>
-      editing?.mode === 'edit'
-        ? {
-            name: editing.category.name,
-            slug: editing.category.slug,
-            description: editing.category.description ?? '',
-          }
-        : null,
-    [editing],
-  );
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
-
-  const save = async (values: TaxonomyFormValues): Promise<boolean> => {
-    if (!editing) return false;
-    const creating = editing.mode === 'add';
-    setSaving(true);
-    try {
-      if (editing.mode === 'add') await createCategory(toTaxonomyInput(values));
-      else await updateCategory(editing.category.id, toTaxonomyInput(values));
-      toast.success(
-        creating ? 'Category created' : 'Category updated',
-        `The category has been ${creating ? 'created' : 'updated'} successfully.`,
-      );
-      setEditing(null);
-      await refresh();
-      return true;
-    } catch (err) {
-      toast.failure(err, creating ? 'Failed to create category.' : 'Failed to update category.');
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const confirmDelete = (category: CategoryDto) => {
-    modal.confirm({
-      title: 'Delete category',
-      content: `Are you sure you want to delete "${category.name}"? This action cannot be undone.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteCategory(category.id);
-          toast.success('Category deleted', 'The category has been deleted successfully.');
-          await refresh();
-        } catch (err) {
-          toast.failure(err, 'Failed to delete category.');
-        }
-      },
-    });
-  };
+  const crud = useTaxonomyCrud<CategoryDto>({
+    noun: 'category',
+    create: createCategory,
+    update: updateCategory,
+    remove: deleteCategory,
+    refresh: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+  });
 
   let body;
   if (isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
@@ -110,7 +50,7 @@ export default function CategoriesPage() {
   else if (!categories?.length)
     body = (
       <Empty description="No categories yet. Categories group your posts by subject.">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
           Add Category
         </Button>
       </Empty>
@@ -122,8 +62,8 @@ export default function CategoriesPage() {
           <Col key={category.id} xs={24} sm={12} lg={8} xxl={6}>
             <CategoryCard
               category={category}
-              onEdit={() => setEditing({ mode: 'edit', category })}
-              onDelete={() => confirmDelete(category)}
+              onEdit={() => crud.startEdit(category)}
+              onDelete={() => crud.confirmDelete(category)}
             />
           </Col>
         ))}
@@ -138,7 +78,7 @@ export default function CategoriesPage() {
         <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
           Back to Dashboard
         </Button>,
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
           Add Category
         </Button>,
       ]}
@@ -146,11 +86,11 @@ export default function CategoriesPage() {
       {body}
       <TaxonomyFormModal
         kind="category"
-        open={editing !== null}
-        initial={initial}
-        submitting={saving}
-        onSubmit={save}
-        onCancel={() => setEditing(null)}
+        open={crud.editing !== null}
+        initial={crud.initial}
+        submitting={crud.saving}
+        onSubmit={crud.save}
+        onCancel={crud.close}
       />
     </PageContainer>
   );

@@ -1,85 +1,34 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Empty, Space, Typography } from 'antd';
+import { Button, Empty, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageTitle } from '../../components/page-title';
-import {
-  TaxonomyFormModal,
-  toTaxonomyInput,
-  type TaxonomyFormValues,
-} from '../../components/taxonomy-form-modal';
+import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
 import { useToast } from '../../hooks/use-toast';
+import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { formatDate } from '../../utils/format';
 import { createTag, deleteTag, listTags, TAGS_QUERY_KEY, updateTag, type AdminTag } from './service';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; tag: AdminTag } | null;
 
 export default function TagsPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType>();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [saving, setSaving] = useState(false);
-
-  const initial = useMemo<TaxonomyFormValues | null>(
-    () =>
-      editing?.mode === 'edit'
-        ? { name: editing.tag.name, slug: editing.tag.slug, description: editing.tag.description ?? '' }
-        : null,
-    [editing],
-  );
-
   const refresh = async () => {
     // The editor's tag picker reads the same list.
     await queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY });
     await actionRef.current?.reload();
   };
 
-  const save = async (values: TaxonomyFormValues): Promise<boolean> => {
-    if (!editing) return false;
-    const creating = editing.mode === 'add';
-    setSaving(true);
-    try {
-      if (editing.mode === 'add') await createTag(toTaxonomyInput(values));
-      else await updateTag(editing.tag.id, toTaxonomyInput(values));
-      toast.success(
-        creating ? 'Tag created' : 'Tag updated',
-        `The tag has been ${creating ? 'created' : 'updated'} successfully.`,
-      );
-      setEditing(null);
-      await refresh();
-      return true;
-    } catch (err) {
-      toast.failure(err, creating ? 'Failed to create tag.' : 'Failed to update tag.');
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const confirmDelete = (tag: AdminTag) => {
-    modal.confirm({
-      title: 'Delete tag',
-      content: `Are you sure you want to delete "${tag.name}"? This action cannot be undone.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteTag(tag.id);
-          toast.success('Tag deleted', 'The tag has been deleted successfully.');
-          await refresh();
-        } catch (err) {
-          toast.failure(err, 'Failed to delete tag.');
-        }
-      },
-    });
-  };
+  const crud = useTaxonomyCrud<AdminTag>({
+    noun: 'tag',
+    create: createTag,
+    update: updateTag,
+    remove: deleteTag,
+    refresh,
+  });
 
   const columns: ProColumns<AdminTag>[] = [
     {
@@ -116,10 +65,10 @@ export default function TagsPage() {
       width: 190,
       render: (_, tag) => (
         <Space size={4}>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', tag })}>
+          <Button size="small" icon={<EditOutlined />} onClick={() => crud.startEdit(tag)}>
             Edit
           </Button>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(tag)}>
+          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => crud.confirmDelete(tag)}>
             Delete
           </Button>
         </Space>
@@ -135,7 +84,7 @@ export default function TagsPage() {
         <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
           Back to Dashboard
         </Button>,
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
           Add Tag
         </Button>,
       ]}
@@ -163,7 +112,7 @@ export default function TagsPage() {
         locale={{
           emptyText: (
             <Empty description="No tags yet.">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
                 Add Tag
               </Button>
             </Empty>
@@ -172,11 +121,11 @@ export default function TagsPage() {
       />
       <TaxonomyFormModal
         kind="tag"
-        open={editing !== null}
-        initial={initial}
-        submitting={saving}
-        onSubmit={save}
-        onCancel={() => setEditing(null)}
+        open={crud.editing !== null}
+        initial={crud.initial}
+        submitting={crud.saving}
+        onSubmit={crud.save}
+        onCancel={crud.close}
       />
     </PageContainer>
   );
