@@ -4,46 +4,6 @@
  * else. Served from /remotes/site/ by the backend (and by the shell's dev server proxy).
  * No antd here: this bundle must stay small for phones.
  */
-const path = require('node:path');
-const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { commonConfig, BACKEND_URL, BACKEND_PATHS } = require('../libs/shared/mf/webpack-common');
-const { federationDefaults } = require('../libs/shared/mf/shared-deps');
-const pkg = require('./package.json');
+const { remoteConfig } = require('../libs/shared/mf/remote-config');
 
-const PUBLIC_PATH = '/remotes/site/';
-
-module.exports = (_env, argv) => {
-  const isDev = argv.mode !== 'production';
-  const base = commonConfig({
-    appDir: __dirname,
-    isDev,
-    publicPath: PUBLIC_PATH,
-    outputPath: path.resolve(__dirname, 'dist'),
-  });
-  return {
-    ...base,
-    // The standalone entry and its page exist only for the dev server; a production build
-    // ships just remoteEntry.js and the chunks it loads.
-    entry: isDev ? { main: './src/index.ts' } : {},
-    plugins: [
-      ...base.plugins,
-      new ModuleFederationPlugin({
-        name: 'site',
-        filename: 'remoteEntry.js',
-        exposes: { './App': './src/app.tsx' },
-        ...federationDefaults(pkg, { role: 'remote' }),
-      }),
-      ...(isDev ? [new HtmlWebpackPlugin({ template: './src/index.html' })] : []),
-    ],
-    devServer: {
-      port: 4201,
-      static: false,
-      hot: false,
-      liveReload: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      historyApiFallback: { index: `${PUBLIC_PATH}index.html` },
-      proxy: [{ context: BACKEND_PATHS, target: BACKEND_URL }],
-    },
-  };
-};
+module.exports = remoteConfig({ name: 'site', appDir: __dirname, devPort: 4201 });
