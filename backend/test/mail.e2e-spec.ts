@@ -399,7 +399,8 @@ async function waitForJob(queue: Queue, id: string, done: (state: string) => boo
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await queue.getJob(id);
-    if (job && done(await job.getState())) return job;
+    // Read the job again once its state matches: the first read may predate the change.
+    if (job && done(await job.getState())) return (await queue.getJob(id)) ?? job;
     if (Date.now() > deadline) throw new Error(`job ${id} never reached the expected state`);
     await new Promise((r) => setTimeout(r, 25));
   }
