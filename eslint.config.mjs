@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/src/**/*.{ts,tsx}', 'site-app/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}'],
+    files: ['shell/src/**/*.{js,ts,tsx}', 'site-app/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

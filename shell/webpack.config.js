@@ -5,9 +5,19 @@
  * Remotes are fetched from the same origin by absolute path, so the backend serves them all.
  */
 const path = require('node:path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { commonConfig, BACKEND_URL, BACKEND_PATHS } = require('../libs/shared/mf/webpack-common');
+const {
+  commonConfig,
+  swcRule,
+  SHARED_SRC,
+  SHARED_PURE_RULE,
+  ASSET_TEST,
+  HASHED_ASSET_NAME,
+  BACKEND_URL,
+  BACKEND_PATHS,
+} = require('../libs/shared/mf/webpack-common');
 const { federationDefaults } = require('../libs/shared/mf/shared-deps');
 const pkg = require('./package.json');
 
@@ -41,6 +51,61 @@ class PreloadStartupPlugin {
   }
 }
 const ADMIN_DEV_URL = 'http://localhost:4202';
+const SITE_APP_DIR = path.resolve(__dirname, '../site-app');
+
+/**
+ * The Node bundle scripts/prerender.mjs runs after the build: the shell's React tree with the
+ * site remote's sources compiled in (no federation: `site/App` resolves to the source file), its
+ * per-request values replaced by stand-ins, its CSS left out and its images named exactly as the
+ * site's own build names them, so the HTML points at files the site build emitted.
+ * @returns {import('webpack').Configuration}
+ */
+function prerenderConfig() {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    context: __dirname,
+    target: 'node20',
+    devtool: false,
+    entry: { prerender: './src/prerender.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      publicPath: '/remotes/site/',
+      assetModuleFilename: HASHED_ASSET_NAME,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: {
+        '@studio/shared$': path.join(SHARED_SRC, 'index.ts'),
+        'site/App$': path.join(SITE_APP_DIR, 'src/app.tsx'),
+        // Never prerendered: /admin pages are for signed-in staff.
+        'admin/App$': false,
+      },
+    },
+    module: {
+      rules: [
+        swcRule([path.join(__dirname, 'src'), path.join(SITE_APP_DIR, 'src'), SHARED_SRC], false),
+        SHARED_PURE_RULE,
+        // The page links the site build's own CSS files; here a stylesheet import is inert.
+        { test: /\.css$/, type: 'asset/source' },
+        { test: ASSET_TEST, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new webpack.NormalModuleReplacementPlugin(/(^|\/)site-config$/, (resource) => {
+        resource.request = `${resource.request}.prerender`;
+      }),
+      // One file: the lazy imports the prerender waits for need no chunk loading.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
 
 module.exports = (_env, argv) => {
   const isDev = argv.mode !== 'production';
@@ -50,8 +115,9 @@ module.exports = (_env, argv) => {
     publicPath: '/assets/',
     outputPath: path.resolve(__dirname, 'dist/assets'),
   });
-  return {
+  const client = {
     ...base,
+    name: 'client',
     entry: { main: './src/index.ts' },
     plugins: [
       ...base.plugins,
@@ -84,4 +150,5 @@ module.exports = (_env, argv) => {
       ],
     },
   };
+  return isDev ? client : [client, prerenderConfig()];
 };

@@ -2,6 +2,7 @@
  * Builds the HTTP application exactly as production runs it; main.ts and the HTTP tests both
  * call this, so tests exercise the real plugins, filters and static serving.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -36,6 +37,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.enableShutdownHooks();
 
   await app.register(fastifyCookie);
+  // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
+  // compressed at build time and API answers are small.
+  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

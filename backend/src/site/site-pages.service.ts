@@ -45,7 +45,8 @@ export class SitePagesService {
 
   private async pageWithMeta(path: string): Promise<PageAnswer> {
     const settings = await this.settings.get();
-    const siteConfig = { name: settings.blogName };
+    // The footer's Instagram link follows the one saved in Settings (the site's default otherwise).
+    const siteConfig = { name: settings.blogName, instagramUrl: settings.socialLinks.instagram ?? undefined };
     const answer = (status: number, head: HeadMeta): PageAnswer => ({
       status,
       meta: { ...head, siteConfig },

@@ -4,6 +4,12 @@ import { notFound } from '../common/errors/app.exception';
 import { SitePagesService } from './site-pages.service';
 import { SiteService } from './site.service';
 
+/**
+ * `reply.compress` comes from @fastify/compress (registered in create-app.ts). Its type
+ * augmentation cannot reach the fastify the backend pins (installed under backend/node_modules).
+ */
+type CompressingReply = FastifyReply & { compress(payload: string): void };
+
 /** Feeds may be a few minutes old; crawlers and readers poll them often. */
 const FEED_CACHE = 'public, max-age=300';
 
@@ -53,7 +59,7 @@ export class SiteController {
       throw notFound('Not found.');
     }
     const { status, meta } = await this.pages.page(path);
-    const html = this.site.render(meta);
+    const html = this.site.render(meta, req.url);
     if (!html) {
       void reply
         .status(503)
@@ -61,6 +67,10 @@ export class SiteController {
         .send('The front end is not built yet. Run "npm run build" and restart.');
       return;
     }
-    void reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    (reply as CompressingReply)
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    (reply as CompressingReply).compress(html);
   }
 }

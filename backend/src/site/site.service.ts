@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRERENDER_TOKENS, siteBrandingFrom } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 
@@ -32,11 +33,31 @@ export function escapeHtml(value: string): string {
 
 const DESCRIPTION_TAG = /<meta\s+name="description"[^>]*>/i;
 
+/** A document the shell's build prerendered (shell/dist/pages/manifest.json). */
+interface PrerenderedPage {
+  path: string;
+  /** Query parameters that change the page: with one of them present, the plain shell is sent. */
+  varies: string[];
+  html: string;
+}
+
+function readPrerenderedPages(pagesDir: string): PrerenderedPage[] {
+  const manifest = JSON.parse(readFileSync(join(pagesDir, 'manifest.json'), 'utf8')) as {
+    routes: { path: string; varies: string[]; file: string }[];
+  };
+  return manifest.routes.map(({ path, varies, file }) => ({
+    path,
+    varies,
+    html: readFileSync(join(pagesDir, file), 'utf8'),
+  }));
+}
+
 /** Serves the shell's index.html for client-side routes, with per-page meta filled in on the server. */
 @Injectable()
 export class SiteService implements OnModuleInit {
   private readonly logger = new Logger(SiteService.name);
   private template: string | null = null;
+  private prerendered: PrerenderedPage[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -48,20 +69,47 @@ export class SiteService implements OnModuleInit {
     const file = join(this.shellDir, 'index.html');
     if (existsSync(file)) this.template = readFileSync(file, 'utf8');
     else this.logger.warn(`The front end is not built (${file} is missing): run "npm run build".`);
+    const pagesDir = join(this.shellDir, 'pages');
+    if (this.template && existsSync(join(pagesDir, 'manifest.json'))) {
+      try {
+        this.prerendered = readPrerenderedPages(pagesDir);
+      } catch (err) {
+        // The plain shell still serves every page, only its first paint waits for the scripts.
+        this.logger.error(`Prerendered pages ignored: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /** The prerendered document for this URL, when there is one and the query does not change it. */
+  private prerenderedFor(url: string): string | null {
+    const { pathname, searchParams } = new URL(url, 'http://site.invalid');
+    const page = this.prerendered.find((p) => p.path === pathname);
+    if (!page || page.varies.some((name) => searchParams.has(name))) return null;
+    return page.html;
   }
 
   isKnownRoute(path: string): boolean {
     return KNOWN_ROUTES.some((r) => r.test(path));
   }
 
-  /** The shell with the brand and optional page meta; null when the front end is not built. */
-  render(meta: PageMeta = {}): string | null {
+  /**
+   * The shell (or, for `url`, its prerendered document) with the brand and optional page meta;
+   * null when the front end is not built.
+   */
+  render(meta: PageMeta = {}, url = '/'): string | null {
     if (!this.template) return null;
-    const siteConfig = JSON.stringify({ name: this.config.siteName, ...meta.siteConfig }).replace(
-      /</g,
-      '\\u003c',
-    );
+    const injected = { name: this.config.siteName, ...meta.siteConfig };
+    const siteConfig = JSON.stringify(injected).replace(/</g, '\\u003c');
     let html = this.template;
+    const prerendered = this.prerenderedFor(url);
+    if (prerendered) {
+      // The values the browser will render with, so hydration finds the same text.
+      const branding = siteBrandingFrom(injected);
+      html = prerendered
+        .replaceAll(PRERENDER_TOKENS.siteName, escapeHtml(branding.name))
+        .replaceAll(PRERENDER_TOKENS.instagramUrl, escapeHtml(branding.instagramUrl))
+        .replaceAll(PRERENDER_TOKENS.year, String(new Date().getFullYear()));
+    }
     if (meta.description !== undefined) {
       const tag = `<meta name="description" content="${escapeHtml(meta.description)}"/>`;
       // A function replacement, so "$&" or "$1" in a description is not read as a pattern.

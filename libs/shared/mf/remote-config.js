@@ -9,6 +9,46 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { commonConfig, BACKEND_URL, BACKEND_PATHS } = require('./webpack-common');
 const { federationDefaults } = require('./shared-deps');
 
+const EXPOSE_MANIFEST = 'expose-manifest.json';
+
+/**
+ * Writes expose-manifest.json: the files (as URLs) the browser loads for the exposed ./App before
+ * it can render, so a page can link the remote's CSS and preload its code from the HTML (the
+ * shell's prerender does) instead of waiting for remoteEntry.js to ask for them.
+ */
+class ExposeManifestPlugin {
+  constructor(exposedFile) {
+    this.exposedFile = exposedFile;
+  }
+
+  apply(compiler) {
+    const { webpack } = compiler;
+    compiler.hooks.thisCompilation.tap('ExposeManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ExposeManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const { chunkGraph } = compilation;
+          // A module may be a concatenation of several (scope hoisting): look inside it too.
+          const isApp = (m) => m.resource === this.exposedFile || (m.modules ?? []).some(isApp);
+          const holdsApp = (chunk) => [...chunkGraph.getChunkModulesIterable(chunk)].some(isApp);
+          const group = compilation.chunkGroups.find((g) => g.chunks.some(holdsApp));
+          if (!group) throw new Error(`ExposeManifestPlugin: no chunk holds ${this.exposedFile}`);
+          const { publicPath } = compilation.outputOptions;
+          const files = group.getFiles().map((file) => `${publicPath}${file}`);
+          const manifest = {
+            css: files.filter((f) => f.endsWith('.css')),
+            js: files.filter((f) => f.endsWith('.js')),
+          };
+          compilation.emitAsset(
+            EXPOSE_MANIFEST,
+            new webpack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
 function remoteConfig({ name, appDir, devPort }) {
   const publicPath = `/remotes/${name}/`;
   const pkg = require(path.join(appDir, 'package.json'));
@@ -28,7 +68,9 @@ function remoteConfig({ name, appDir, devPort }) {
           exposes: { './App': './src/app.tsx' },
           ...federationDefaults(pkg, { role: 'remote' }),
         }),
-        ...(isDev ? [new HtmlWebpackPlugin({ template: './src/index.html' })] : []),
+        ...(isDev
+          ? [new HtmlWebpackPlugin({ template: './src/index.html' })]
+          : [new ExposeManifestPlugin(path.join(appDir, 'src', 'app.tsx'))]),
       ],
       devServer: {
         port: devPort,
@@ -43,4 +85,4 @@ function remoteConfig({ name, appDir, devPort }) {
   };
 }
 
-module.exports = { remoteConfig };
+module.exports = { remoteConfig, EXPOSE_MANIFEST };

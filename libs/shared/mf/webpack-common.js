@@ -38,6 +38,31 @@ function compressionPlugins() {
   ];
 }
 
+/** TypeScript and JSX through swc, for the given source folders. */
+function swcRule(include, isDev) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    include,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: isDev } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/** The shared library is pure: let webpack drop whole modules an app does not use. */
+const SHARED_PURE_RULE = { include: SHARED_SRC, sideEffects: false };
+
+/** Images, audio and fonts: files with content-hashed names. */
+const ASSET_TEST = /\.(png|jpe?g|gif|webp|avif|svg|ico|mp3|wav|woff2?)$/i;
+const HASHED_ASSET_NAME = '[name].[contenthash:8][ext]';
+
 /**
  * @param {{ appDir: string, isDev: boolean, publicPath: string, outputPath: string }} options
  * @returns {import('webpack').Configuration}
@@ -54,7 +79,7 @@ function commonConfig({ appDir, isDev, publicPath, outputPath }) {
       publicPath,
       filename: `${hashed}.js`,
       chunkFilename: `${hashed}.js`,
-      assetModuleFilename: `${hashed}[ext]`,
+      assetModuleFilename: isDev ? '[name][ext]' : HASHED_ASSET_NAME,
       clean: true,
     },
     resolve: {
@@ -63,24 +88,10 @@ function commonConfig({ appDir, isDev, publicPath, outputPath }) {
     },
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          include: [path.join(appDir, 'src'), SHARED_SRC],
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: isDev } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        // The shared library is pure: let webpack drop whole modules an app does not use.
-        { include: SHARED_SRC, sideEffects: false },
+        swcRule([path.join(appDir, 'src'), SHARED_SRC], isDev),
+        SHARED_PURE_RULE,
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|mp3|wav|woff2?)$/i, type: 'asset/resource' },
+        { test: ASSET_TEST, type: 'asset/resource' },
       ],
     },
     plugins: [
@@ -96,4 +107,13 @@ function commonConfig({ appDir, isDev, publicPath, outputPath }) {
 const BACKEND_URL = 'http://localhost:3000';
 const BACKEND_PATHS = ['/api', '/uploads', '/sitemap.xml', '/rss.xml', '/admin/queues'];
 
-module.exports = { commonConfig, BACKEND_URL, BACKEND_PATHS };
+module.exports = {
+  commonConfig,
+  swcRule,
+  SHARED_SRC,
+  SHARED_PURE_RULE,
+  ASSET_TEST,
+  HASHED_ASSET_NAME,
+  BACKEND_URL,
+  BACKEND_PATHS,
+};

@@ -11,7 +11,7 @@ export interface SiteBranding {
   instagramUrl: string;
 }
 
-type InjectedSettings = Partial<Record<keyof SiteBranding, unknown>>;
+export type InjectedSettings = Partial<Record<keyof SiteBranding, unknown>>;
 
 function text(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() ? value.trim() : fallback;
@@ -29,10 +29,25 @@ function injectedSettings(): InjectedSettings {
   }
 }
 
-export function readSiteBranding(): SiteBranding {
-  const injected = injectedSettings();
+/** Branding from injected settings: blanks and non-strings fall back to the defaults. */
+export function siteBrandingFrom(injected: InjectedSettings): SiteBranding {
   return {
     name: text(injected.name, DEFAULT_SITE_NAME),
     instagramUrl: text(injected.instagramUrl, DEFAULT_INSTAGRAM_URL),
   };
 }
+
+export function readSiteBranding(): SiteBranding {
+  return siteBrandingFrom(injectedSettings());
+}
+
+/**
+ * Stand-ins the build-time prerender writes where a page shows a value only known per request
+ * (the shell's prerender replaces the site's branding with them); the backend swaps each one for
+ * the escaped live value before sending the page, so the HTML matches what the browser renders.
+ */
+export const PRERENDER_TOKENS = {
+  siteName: '%%SITE_NAME%%',
+  instagramUrl: '%%INSTAGRAM_URL%%',
+  year: '%%YEAR%%',
+} as const;

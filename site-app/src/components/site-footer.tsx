@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { INSTAGRAM_URL, SITE_NAME } from '../site-config';
+import { copyrightYear, INSTAGRAM_URL, SITE_NAME } from '../site-config';
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = copyrightYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">

@@ -1,0 +1,75 @@
+// Runs after `webpack --mode production` (the shell's build script): renders each route of
+// PRERENDERED_ROUTES with dist/server/prerender.js and writes a whole document per route into
+// dist/pages/, with the site remote's CSS linked and its code preloaded, plus dist/pages/manifest.json
+// for the backend (SiteService serves these documents in place of index.html for those routes).
+// Fails the build when a page would point at a file the site build did not emit.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SHELL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(SHELL_DIR, 'dist');
+const SITE_DIST = join(SHELL_DIR, '..', 'site-app', 'dist');
+const PAGES = join(DIST, 'pages');
+const ROOT_TAG = '<div id="root"></div>';
+
+const fail = (message) => {
+  console.error(`prerender: ${message}`);
+  process.exit(1);
+};
+
+const exposeManifestFile = join(SITE_DIST, 'expose-manifest.json');
+if (!existsSync(exposeManifestFile)) fail(`${exposeManifestFile} is missing: build the site remote first.`);
+const expose = JSON.parse(readFileSync(exposeManifestFile, 'utf8'));
+const template = readFileSync(join(DIST, 'index.html'), 'utf8');
+if (!template.includes(ROOT_TAG)) fail(`dist/index.html has no ${ROOT_TAG}`);
+const { renderRoute, PRERENDERED_ROUTES } = createRequire(import.meta.url)(
+  join(DIST, 'server', 'prerender.js'),
+);
+
+/** Every /remotes/site/ file a page names must exist in the site's build. */
+function checkSiteFiles(path, html) {
+  for (const [url] of html.matchAll(/\/remotes\/site\/[^"'\s)]+/g)) {
+    if (!existsSync(join(SITE_DIST, url.slice('/remotes/site/'.length))))
+      fail(`${path} refers to ${url}, which the site build did not emit`);
+  }
+}
+
+// The loader that starts main.js after the first paint, content-hashed like every other asset.
+const paintFirst = readFileSync(join(SHELL_DIR, 'src', 'paint-first.js'));
+const paintFirstFile = `paint-first.${createHash('sha256').update(paintFirst).digest('hex').slice(0, 8)}.js`;
+writeFileSync(join(DIST, 'assets', paintFirstFile), paintFirst);
+const MAIN_SCRIPT = /<script defer="defer" src="([^"]+)"><\/script>/;
+const mainScript = MAIN_SCRIPT.exec(template);
+if (!mainScript) fail('dist/index.html has no deferred main script');
+
+const PRELOAD = /<link rel="preload" as="script" href="([^"]+)">/g;
+// What main.js will load before the site can hydrate: the shell's chunks, the site's entry
+// (both preloaded by index.html) and the site's app code.
+const preloads = [...[...template.matchAll(PRELOAD)].map((m) => m[1]), ...expose.js];
+const loader = `<script defer src="/assets/${paintFirstFile}" data-main="${mainScript[1]}" data-preload="${preloads.join(' ')}"></script>`;
+// The first screen's styles: render-blocking on purpose, the page has nothing to show without them.
+const styles = expose.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+
+rmSync(PAGES, { recursive: true, force: true });
+mkdirSync(PAGES, { recursive: true });
+const routes = [];
+for (const { path, varies } of PRERENDERED_ROUTES) {
+  const html = await renderRoute(path);
+  // React writes inline scripts only for content that was still loading: everything must be ready.
+  if (html.includes('<script')) fail(`${path} rendered an inline script; the CSP forbids them`);
+  checkSiteFiles(path, html);
+  const file = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.html`;
+  const page = template
+    // Scripts wait for the first paint (paint-first.js asks for all of them then).
+    .replace(PRELOAD, '')
+    .replace(MAIN_SCRIPT, () => loader)
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(ROOT_TAG, () => `<div id="root">${html}</div>`);
+  writeFileSync(join(PAGES, file), page);
+  routes.push({ path, varies, file });
+  console.log(`prerender: ${path} -> dist/pages/${file} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
+}
+writeFileSync(join(PAGES, 'manifest.json'), `${JSON.stringify({ routes }, null, 2)}\n`);
