@@ -1,3 +1,4 @@
+/* global document */
 // Shared helpers for the browser tests: the system Chromium driven by playwright-core.
 import { chromium } from 'playwright-core';
 
@@ -33,7 +34,33 @@ export async function newPage(browser, viewport = DESKTOP) {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
+  waitForHydrationAfterLoads(page);
   return page;
+}
+
+/**
+ * True once the page's React tree owns its DOM: at once for pages the browser renders itself,
+ * after hydration for the prerendered ones (/ and /contact), whose HTML is on screen earlier.
+ * React marks every node it manages with a `__reactFiber$…` property.
+ */
+export function isHydrated() {
+  const first = document.getElementById('root')?.firstElementChild;
+  return !first || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/**
+ * Makes goto and reload wait until a prerendered page is hydrated, so a test's first click or
+ * keystroke reaches React, as a visitor's would a moment later, instead of the static HTML.
+ */
+function waitForHydrationAfterLoads(page) {
+  for (const method of ['goto', 'reload']) {
+    const original = page[method].bind(page);
+    page[method] = async (...args) => {
+      const response = await original(...args);
+      await page.waitForFunction(isHydrated);
+      return response;
+    };
+  }
 }
 
 export async function api(path, { method = 'GET', body, token } = {}) {

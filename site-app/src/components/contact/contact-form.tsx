@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, CONTACT_SERVICES, DELIVERY, LIMITS } from '@studio/shared';
 import { customerThankYouSent, sendContact, type ContactResponse } from '../../api/site-api';
@@ -85,6 +85,21 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
     },
   });
 
+  // The page arrives prerendered, so a visitor can type before React has taken over the form;
+  // those characters are in the fields but not in the state yet: adopt them.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Partial<ContactValues> = {};
+    for (const field of FIELD_ORDER) {
+      const input = form.elements.namedItem(field);
+      if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
+        if (input.value) typed[field] = input.value;
+      }
+    }
+    if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
+  }, []);
+
   const set = (field: ContactField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
@@ -120,7 +135,14 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
     ) : null;
 
   return (
-    <form ref={formRef} className="form contact-form" onSubmit={onSubmit} aria-label="Contact form">
+    // method="post": sent before the scripts have loaded, the fields must not end up in a URL.
+    <form
+      ref={formRef}
+      method="post"
+      className="form contact-form"
+      onSubmit={onSubmit}
+      aria-label="Contact form"
+    >
       <div className="form__row">
         <div className="field">
           <label className="field__label" htmlFor="contact-name">

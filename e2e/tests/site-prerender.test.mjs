@@ -1,0 +1,168 @@
+/* global document, window */
+// The prerendered pages (issue 5's speed budget): / and /contact arrive with their first screen
+// in the HTML, paint and work without JavaScript, and are then hydrated in place: the same DOM
+// nodes, no mismatch, fully interactive.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DESKTOP, PHONE, isHydrated, launch, newPage, toast } from './support.mjs';
+
+async function html(path, headers = {}) {
+  const res = await fetch(`${BASE}${path}`, { headers });
+  assert.equal(res.status, 200, `${path} answers 200`);
+  return { res, body: await res.text() };
+}
+
+/** The site name the backend injected for the front end to read. */
+function injectedName(body) {
+  const block = /<script id="site-config" type="application\/json">([^<]*)<\/script>/.exec(body);
+  assert.ok(block, 'the page carries #site-config');
+  return JSON.parse(block[1]).name;
+}
+
+/** The page's console errors and uncaught exceptions, collected from now on. */
+function collectErrors(page) {
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/**
+ * Opens `path` with the site remote held back, runs `beforeHydration` on the static page, then
+ * lets the scripts in and waits until React has hydrated.
+ */
+async function openHoldingScripts(page, path, beforeHydration) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/remotes/site/remoteEntry.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' }).catch(() => {});
+  await beforeHydration();
+  release();
+  await page.waitForFunction(isHydrated);
+}
+
+describe('site: prerendered first screens', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  it('sends / and /contact with their first screen, styles and live branding in the HTML', async () => {
+    const home = await html('/');
+    assert.match(home.body, /<h1 id="hero-heading"[^>]*>Professional audio engineering/);
+    assert.match(home.body, /What If My Mix Gets You Signed\?/);
+    assert.match(home.body, /<link rel="stylesheet" href="\/remotes\/site\/[^"]+\.css">/);
+    assert.match(
+      home.body,
+      /<script defer src="\/assets\/paint-first\.[0-9a-f]{8}\.js" data-main="\/assets\/main\./,
+    );
+    assert.doesNotMatch(home.body, /%%[A-Z_]+%%/, 'every stand-in is replaced');
+    const brand = /<span class="brand__name">([^<]*)<\/span>/.exec(home.body)?.[1];
+    assert.equal(brand, injectedName(home.body), 'the header shows the name the browser will render');
+    // React separates neighbouring text with empty comments.
+    assert.match(home.body, new RegExp(`© (<!-- -->)?${new Date().getFullYear()}(<!-- -->)? `));
+
+    const contact = await html('/contact');
+    assert.match(contact.body, /<h1[^>]*>Contact Us<\/h1>/);
+    assert.match(contact.body, /<form[^>]*method="post"[^>]*aria-label="Contact form"/);
+
+    // A preselected service changes the form: that page is left to the browser.
+    const preselected = await html('/contact?service=Mixing');
+    assert.match(preselected.body, /<div id="root"><\/div>/);
+    const other = await html('/privacy-policy');
+    assert.match(other.body, /<div id="root"><\/div>/);
+
+    const compressed = await html('/', { 'accept-encoding': 'br, gzip' });
+    assert.equal(compressed.res.headers.get('content-encoding'), 'br');
+    assert.equal(compressed.res.headers.get('cache-control'), 'no-cache');
+  });
+
+  it('shows the home page and follows its links with JavaScript off', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: BASE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: /Professional audio engineering/ }).waitFor();
+      const image = page.locator('img.hero__image');
+      assert.equal(await image.getAttribute('width'), '560');
+      // Styled by the site's own stylesheet: the hero's buttons are laid out as buttons.
+      const button = page.getByRole('link', { name: 'Get Your Free Mix*' });
+      const box = await button.boundingBox();
+      assert.ok(box && box.height >= 40, `the call to action is a full-size button (${box?.height}px)`);
+      await button.click();
+      await page.waitForURL(/\/contact$/);
+      await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+      assert.ok(await page.getByLabel('Name').isVisible());
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ]) {
+    it(`hydrates / in place, without a mismatch, and it works (${label})`, async () => {
+      const page = await newPage(browser, viewport);
+      const errors = collectErrors(page);
+      await openHoldingScripts(page, '/', async () => {
+        await page.locator('#hero-heading').waitFor();
+        await page.evaluate(() => {
+          window.__prerenderedHeading = document.getElementById('hero-heading');
+        });
+      });
+      assert.equal(
+        await page.evaluate(() => window.__prerenderedHeading === document.getElementById('hero-heading')),
+        true,
+        'the heading painted from the HTML is the one React now owns',
+      );
+      assert.equal(await page.locator('h1').count(), 1);
+      // The rest of the page arrives after the first screen.
+      await page.locator('#newsletter').waitFor();
+
+      if (viewport === PHONE) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.locator('#site-mobile-menu').getByRole('link', { name: 'Book & Pay Now' }).waitFor();
+      } else {
+        await page.evaluate(() => {
+          window.__samePage = true;
+        });
+        await page.getByRole('banner').getByRole('link', { name: 'Free Mix' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+        assert.equal(await page.evaluate(() => window.__samePage), true, 'navigated without a reload');
+      }
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+
+  it('keeps what a visitor typed into the contact form before it was hydrated', async () => {
+    const page = await newPage(browser, PHONE);
+    const errors = collectErrors(page);
+    await openHoldingScripts(page, '/contact', async () => {
+      await page.getByLabel('Name').fill('Early Typist');
+    });
+    // The rest is typed once React is in charge; what is sent still carries the early name.
+    let sent = null;
+    await page.route('**/api/contact', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({ json: { success: true, message: 'Message sent.' } });
+    });
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Service').selectOption('mix');
+    await page.getByLabel('Message').fill('Typed before and after the page came alive.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Message Sent Successfully!').waitFor();
+    assert.equal(sent?.name, 'Early Typist');
+    assert.equal(sent?.email, 'early@example.com');
+    assert.equal(new URL(page.url()).search, '', 'nothing was sent through the URL');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+});
