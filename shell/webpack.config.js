@@ -114,6 +114,8 @@ module.exports = (_env, argv) => {
     isDev,
     publicPath: '/assets/',
     outputPath: path.resolve(__dirname, 'dist/assets'),
+    // Every shell chunk runs before the first render.
+    eagerCompile: true,
   });
   const client = {
     ...base,

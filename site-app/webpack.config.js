@@ -6,4 +6,5 @@
  */
 const { remoteConfig } = require('../libs/shared/mf/remote-config');
 
-module.exports = remoteConfig({ name: 'site', appDir: __dirname, devPort: 4201 });
+// Its code runs as soon as a page loads: compiled while it downloads (see compileHintPlugin).
+module.exports = remoteConfig({ name: 'site', appDir: __dirname, devPort: 4201, eagerCompile: true });

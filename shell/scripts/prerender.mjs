@@ -46,18 +46,32 @@ const mainScript = MAIN_SCRIPT.exec(template);
 if (!mainScript) fail('dist/index.html has no deferred main script');
 
 const PRELOAD = /<link rel="preload" as="script" href="([^"]+)">/g;
-// What main.js will load before the site can hydrate: the shell's chunks, the site's entry
-// (both preloaded by index.html) and the site's app code.
-const preloads = [...[...template.matchAll(PRELOAD)].map((m) => m[1]), ...expose.js];
-const loader = `<script defer src="/assets/${paintFirstFile}" data-main="${mainScript[1]}" data-preload="${preloads.join(' ')}"></script>`;
-// The first screen's styles: render-blocking on purpose, the page has nothing to show without them.
-const styles = expose.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+const shellPreloads = [...template.matchAll(PRELOAD)].map((m) => m[1]);
+
+/** The page's script loader and stylesheets, for the site chunks it shows at once. */
+function assetsFor(path, chunkNames) {
+  const chunks = chunkNames.map((name) => {
+    const chunk = expose.chunks?.[name];
+    if (!chunk) fail(`${path} wants the site chunk "${name}", which the site build does not have`);
+    return chunk;
+  });
+  // What the page needs before it can hydrate: the shell's chunks and the site's entry (which
+  // index.html preloads), the site's app code and the chunks shown at once.
+  const preloads = [...shellPreloads, ...expose.js, ...chunks.flatMap((c) => c.js)];
+  const loader = `<script defer src="/assets/${paintFirstFile}" data-main="${mainScript[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  // The first screen's styles: render-blocking on purpose, the page has nothing to show without them.
+  const styles = [...expose.css, ...chunks.flatMap((c) => c.css)]
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  return { loader, styles };
+}
 
 rmSync(PAGES, { recursive: true, force: true });
 mkdirSync(PAGES, { recursive: true });
 const routes = [];
-for (const { path, varies } of PRERENDERED_ROUTES) {
+for (const { path, varies, chunks } of PRERENDERED_ROUTES) {
   const html = await renderRoute(path);
+  const { loader, styles } = assetsFor(path, chunks);
   // React writes inline scripts only for content that was still loading: everything must be ready.
   if (html.includes('<script')) fail(`${path} rendered an inline script; the CSP forbids them`);
   checkSiteFiles(path, html);

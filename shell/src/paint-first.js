@@ -10,22 +10,29 @@
   if (!main) return;
   var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
+  function tag(name, attributes) {
+    var element = document.createElement(name);
+    Object.keys(attributes).forEach(function (key) {
+      element.setAttribute(key, attributes[key]);
+    });
+    return element;
+  }
   function start() {
     if (started) return;
     started = true;
-    // One insertion for all of them: each change to <head> costs the browser a style check.
-    var tags = document.createDocumentFragment();
-    preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'script';
-      link.href = href;
-      tags.appendChild(link);
-    });
-    var tag = document.createElement('script');
-    tag.src = main;
-    tags.appendChild(tag);
-    document.head.appendChild(tags);
+    var queue = preload
+      .map(function (href) {
+        return tag('link', { rel: 'preload', as: 'script', href: href });
+      })
+      .concat(tag('script', { src: main }));
+    // One element per task: starting a download costs the page a few milliseconds each, and
+    // all of them at once would be a long task on a slow phone.
+    (function next() {
+      var element = queue.shift();
+      if (!element) return;
+      document.head.appendChild(element);
+      setTimeout(next, 0);
+    })();
   }
   var observes =
     typeof PerformanceObserver === 'function' &&

@@ -16,6 +16,8 @@ export interface PrerenderedRoute {
   path: string;
   /** Query parameters that change the first screen: a request carrying one gets the plain shell. */
   varies: string[];
+  /** The site's lazy chunks the page shows at once (by webpackChunkName): linked and preloaded. */
+  chunks: string[];
 }
 
 /**
@@ -23,8 +25,8 @@ export interface PrerenderedRoute {
  * the `varies` parameters and PRERENDER_TOKENS), never on storage, the time or the signed-in user.
  */
 export const PRERENDERED_ROUTES: PrerenderedRoute[] = [
-  { path: '/', varies: [] },
-  { path: '/contact', varies: ['service'] },
+  { path: '/', varies: [], chunks: ['home-sections'] },
+  { path: '/contact', varies: ['service'], chunks: [] },
 ];
 
 /** Renders `url` (a path) once every lazy part it shows has loaded; rejects on any render error. */

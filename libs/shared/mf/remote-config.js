@@ -13,8 +13,9 @@ const EXPOSE_MANIFEST = 'expose-manifest.json';
 
 /**
  * Writes expose-manifest.json: the files (as URLs) the browser loads for the exposed ./App before
- * it can render, so a page can link the remote's CSS and preload its code from the HTML (the
- * shell's prerender does) instead of waiting for remoteEntry.js to ask for them.
+ * it can render, and those of each named lazy chunk, so a page can link the remote's CSS and
+ * preload its code from the HTML (the shell's prerender does) instead of waiting for
+ * remoteEntry.js to ask for them.
  */
 class ExposeManifestPlugin {
   constructor(exposedFile) {
@@ -35,10 +36,17 @@ class ExposeManifestPlugin {
           if (!group) throw new Error(`ExposeManifestPlugin: no chunk holds ${this.exposedFile}`);
           const { publicPath } = compilation.outputOptions;
           const files = group.getFiles().map((file) => `${publicPath}${file}`);
-          const manifest = {
-            css: files.filter((f) => f.endsWith('.css')),
-            js: files.filter((f) => f.endsWith('.js')),
-          };
+          const byType = (list) => ({
+            css: list.filter((f) => f.endsWith('.css')),
+            js: list.filter((f) => f.endsWith('.js')),
+          });
+          // The lazy chunks named in the code (webpackChunkName), for pages that show one at once.
+          const chunks = Object.fromEntries(
+            [...compilation.namedChunkGroups]
+              .filter(([name]) => !name.startsWith('__federation'))
+              .map(([name, g]) => [name, byType(g.getFiles().map((file) => `${publicPath}${file}`))]),
+          );
+          const manifest = { ...byType(files), chunks };
           compilation.emitAsset(
             EXPOSE_MANIFEST,
             new webpack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),
@@ -49,12 +57,13 @@ class ExposeManifestPlugin {
   }
 }
 
-function remoteConfig({ name, appDir, devPort }) {
+function remoteConfig({ name, appDir, devPort, eagerCompile = false }) {
   const publicPath = `/remotes/${name}/`;
   const pkg = require(path.join(appDir, 'package.json'));
   return (_env, argv) => {
     const isDev = argv.mode !== 'production';
-    const base = commonConfig({ appDir, isDev, publicPath, outputPath: path.resolve(appDir, 'dist') });
+    const outputPath = path.resolve(appDir, 'dist');
+    const base = commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile });
     return {
       ...base,
       // The standalone entry and its page exist only for the dev server; a production build

@@ -10,6 +10,7 @@
  */
 const path = require('node:path');
 const zlib = require('node:zlib');
+const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 
@@ -64,10 +65,26 @@ const ASSET_TEST = /\.(png|jpe?g|gif|webp|avif|svg|ico|mp3|wav|woff2?)$/i;
 const HASHED_ASSET_NAME = '[name].[contenthash:8][ext]';
 
 /**
- * @param {{ appDir: string, isDev: boolean, publicPath: string, outputPath: string }} options
+ * Marks each script with V8's explicit compile hint, so Chrome compiles all of its functions while
+ * it downloads, on a background thread, instead of on the main thread when each is first called:
+ * for code that runs at start-up anyway (React DOM, the federation runtime), that turns a long
+ * task on a phone into a short one. Added after minification (which would drop the comment) and
+ * before content hashing and compression (which must see it).
+ */
+function compileHintPlugin() {
+  return new webpack.BannerPlugin({
+    banner: '//# allFunctionsCalledOnLoad',
+    raw: true,
+    test: /\.js$/,
+    stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE,
+  });
+}
+
+/**
+ * @param {{ appDir: string, isDev: boolean, publicPath: string, outputPath: string, eagerCompile?: boolean }} options
  * @returns {import('webpack').Configuration}
  */
-function commonConfig({ appDir, isDev, publicPath, outputPath }) {
+function commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile = false }) {
   const hashed = isDev ? '[name]' : '[name].[contenthash:8]';
   return {
     mode: isDev ? 'development' : 'production',
@@ -96,6 +113,7 @@ function commonConfig({ appDir, isDev, publicPath, outputPath }) {
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
+      ...(eagerCompile && !isDev ? [compileHintPlugin()] : []),
       ...(isDev ? [] : compressionPlugins()),
     ],
     performance: { hints: false },

@@ -1,6 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Hero } from '../components/home/hero';
 import { Intro } from '../components/home/intro';
+import { homeSectionsPrerendered } from '../hooks/prerendered';
 import { usePageTitle } from '../hooks/use-page-title';
 import '../components/home/hero.css';
 
@@ -19,8 +20,9 @@ const FALLBACK_DELAY_MS = 1000;
  * transition: React renders the sections in small slices, not one long task.
  */
 function useFirstScreenPainted(): boolean {
-  const [painted, setPainted] = useState(false);
+  const [painted, setPainted] = useState(homeSectionsPrerendered);
   useEffect(() => {
+    if (painted) return;
     let done = false;
     const fire = () => {
       if (done) return;
@@ -43,6 +45,8 @@ function useFirstScreenPainted(): boolean {
       clearTimeout(timer);
       observer?.disconnect();
     };
+    // Runs once: `painted` only ever turns true.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return painted;
 }

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { homeSectionsPrerendered } from '../../hooks/prerendered';
 import { scrollToSection, type ScrollToState } from '../../hooks/scroll-to-section';
 import { AboutSection } from './about-section';
 import { FreeMixBand } from './free-mix-band';
@@ -66,8 +67,9 @@ export default function HomeSections() {
   const wantsSection = Boolean(
     (location.state as ScrollToState | null)?.scrollTo || location.hash.length > 1,
   );
-  // Asked for a section: show them all at once, so it is already in its final place.
-  const [showAll, setShowAll] = useState(wantsSection);
+  // Asked for a section: show them all at once, so it is already in its final place. Likewise
+  // when they are in the prerendered HTML.
+  const [showAll, setShowAll] = useState(() => wantsSection || homeSectionsPrerendered());
   if (wantsSection && !showAll) setShowAll(true);
   const shown = useProgressiveCount(SECTIONS.length, showAll);
   const allShown = shown === SECTIONS.length;
