@@ -57,6 +57,13 @@ describe('site: prerendered first screens', () => {
     const home = await html('/');
     assert.match(home.body, /<h1 id="hero-heading"[^>]*>Professional audio engineering/);
     assert.match(home.body, /What If My Mix Gets You Signed\?/);
+    // The whole home page, sections and their styles included, for visitors and crawlers alike.
+    for (const id of ['pricing', 'what-if', 'services', 'about', 'portfolio', 'testimonials', 'newsletter'])
+      assert.match(home.body, new RegExp(`<section[^>]* id="${id}"`), `#${id} is in the HTML`);
+    assert.match(
+      home.body,
+      /<link rel="stylesheet" href="\/remotes\/site\/home-sections\.[0-9a-f]{8}\.css">/,
+    );
     assert.match(home.body, /<link rel="stylesheet" href="\/remotes\/site\/[^"]+\.css">/);
     assert.match(
       home.body,
@@ -155,7 +162,8 @@ describe('site: prerendered first screens', () => {
       await route.fulfill({ json: { success: true, message: 'Message sent.' } });
     });
     await page.getByLabel('Email').fill('early@example.com');
-    await page.getByLabel('Service').selectOption('mix');
+    // Not a bookable service: no deposit step (and no card form to load) follows.
+    await page.getByLabel('Service').selectOption('free-mix');
     await page.getByLabel('Message').fill('Typed before and after the page came alive.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await toast(page, 'Message Sent Successfully!').waitFor();
