@@ -67,10 +67,8 @@ export class SiteController {
         .send('The front end is not built yet. Run "npm run build" and restart.');
       return;
     }
-    (reply as CompressingReply)
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8');
-    (reply as CompressingReply).compress(html);
+    const page = reply as CompressingReply;
+    page.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    page.compress(html);
   }
 }
