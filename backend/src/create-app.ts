@@ -17,6 +17,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { createValidationPipe } from './common/validation';
+import { registerInputGuard } from './common/input/input-guard.hook';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -36,6 +37,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
+  registerInputGuard(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
   // compressed at build time and API answers are small.

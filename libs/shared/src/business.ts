@@ -27,6 +27,10 @@ export const TOASTS = {
 } as const;
 
 export const PAGINATION = {
+  /** Largest `limit` any list endpoint accepts (admin and public). */
+  maxLimit: 100,
+  /** Largest `offset` any list endpoint accepts: far past any real list, well inside PostgreSQL's range. */
+  maxOffset: 1_000_000,
   adminPageSizes: [5, 10, 20, 50] as const,
   adminDefaultPageSize: 10,
   adminSearchDebounceMs: 300,
