@@ -10,6 +10,7 @@ const DEFAULT_MESSAGES: Record<number, [string, string]> = {
   405: ['Method not allowed.', 'METHOD_NOT_ALLOWED'],
   409: ['That conflicts with existing data.', 'CONFLICT'],
   413: ['The upload is too large.', 'PAYLOAD_TOO_LARGE'],
+  414: ['The address is too long.', 'URI_TOO_LONG'],
   415: ['Unsupported content type.', 'UNSUPPORTED_MEDIA_TYPE'],
   429: ['Too many requests. Please wait a moment and try again.', 'RATE_LIMITED'],
   503: ['A service the site depends on is unavailable.', 'SERVICE_UNAVAILABLE'],
