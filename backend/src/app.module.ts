@@ -12,6 +12,7 @@ import { APP_CONFIG, ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { NativeFormsModule } from './native-forms/native-forms.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
 import { REDIS, RedisModule } from './redis/redis.module';
@@ -59,6 +60,7 @@ export class AppModule {
         PaymentsModule,
         SettingsModule,
         BlogModule,
+        NativeFormsModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,
       ],

@@ -33,7 +33,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // A post slug may be 255 characters; percent-encoded it is longer.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route runs (a malformed %-escape in the path, a path
     // parameter over maxParamLength) still leave in the one error shape.
     frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {

@@ -304,6 +304,8 @@ interface Route {
   params?: Record<string, fc.Arbitrary<string>>;
   query?: Fields;
   body?: Fields;
+  /** Posted by a browser form (form-encoded), answered with HTML pages. */
+  form?: Fields;
   /** Multipart with these text fields and maybe a file in `fileField`. */
   multipart?: { fields: Fields; fileField: string };
   who: Who;
@@ -462,6 +464,36 @@ const ROUTES: Route[] = [
     body: {},
     who: 'anyone',
     runs: 40,
+  },
+
+  // Forms posted without JavaScript
+  { method: 'POST', path: '/contact', form: contactFields, who: 'anyone', runs: 150 },
+  {
+    method: 'POST',
+    path: '/newsletter',
+    form: { email: field(email), referralCode: field(referralCode) },
+    who: 'anyone',
+    runs: 150,
+  },
+  {
+    method: 'POST',
+    path: '/blog/post/:slug',
+    params: { slug },
+    form: {
+      authorName: field(fc.string({ minLength: 2 })),
+      authorEmail: field(email),
+      content: field(words),
+    },
+    who: 'anyone',
+    runs: 150,
+  },
+  {
+    method: 'GET',
+    path: '/thanks/:form',
+    params: { form: fc.constantFrom('contact', 'newsletter', 'comment') },
+    query: { post: field(slug) },
+    who: 'anyone',
+    runs: 50,
   },
 
   // Admin (a valid admin token, so the fuzzing reaches the handlers and the DTOs)
@@ -674,6 +706,17 @@ function requestFor(route: Route, tokens: Record<Who, string | null>): fc.Arbitr
   const query = route.query ? queryString(route.query) : fc.constant('');
   let body: fc.Arbitrary<Payload> = fc.constant({});
   if (route.body) body = jsonBody(route.body);
+  if (route.form)
+    body = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: dtoObject(route.form).map((o) => ({
+          payload: formEncode(o),
+          contentType: 'application/x-www-form-urlencoded',
+        })),
+      },
+      { weight: 1, arbitrary: jsonBody(route.form) },
+    );
   if (route.multipart) {
     const mp = route.multipart;
     body = fc

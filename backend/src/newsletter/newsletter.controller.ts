@@ -53,7 +53,7 @@ export class NewsletterController {
   ) {}
 
   @Post('subscribe')
-  @PublicThrottle(...THROTTLES.newsletter)
+  @PublicThrottle(...THROTTLES.newsletter, 'newsletter')
   async subscribe(@Body() dto: SubscribeDto) {
     const { status, welcomeQueued } = await this.newsletter.subscribe(dto.email, dto.referralCode);
     return {

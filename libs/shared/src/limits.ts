@@ -54,6 +54,7 @@ export const MESSAGES = {
   emailRequiredDescription: 'Please enter your email address to subscribe',
   unsafeText:
     'The request contains a character that is not allowed (a NUL byte or a broken Unicode character).',
+  invalidRequest: 'The request is not valid.',
   inputTooDeep: 'The request is nested too deeply.',
   bodyNotObject: 'The request body must be a JSON object.',
   pageLimit: `limit must be a whole number from 1 to ${PAGINATION.maxLimit}`,

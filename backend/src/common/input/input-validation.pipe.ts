@@ -1,4 +1,4 @@
-import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, HttpException, ValidationPipe } from '@nestjs/common';
 import { MESSAGES } from '@studio/shared';
 import { badRequest } from '../errors/app.exception';
 import { findInputProblem } from './unsafe-text';
@@ -23,6 +23,13 @@ export class InputValidationPipe extends ValidationPipe {
       (value === null || typeof value !== 'object' || Array.isArray(value))
     )
       throw badRequest(MESSAGES.bodyNotObject, 'BAD_REQUEST');
-    return super.transform(value, metadata);
+    try {
+      return await super.transform(value, metadata);
+    } catch (err) {
+      if (err instanceof HttpException) throw err;
+      // class-transformer coercing hostile input (`{"toString": 1}` as a number) throws a
+      // TypeError: that is the sender's fault, not ours.
+      throw badRequest(MESSAGES.invalidRequest, 'BAD_REQUEST');
+    }
   }
 }

@@ -67,7 +67,15 @@ function NewsletterForm() {
   const busy = subscribe.isPending;
   return (
     // noValidate: an empty field gets the spec's own notice rather than the browser's bubble.
-    <form className="newsletter-form" onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up">
+    // method/action: sent before the scripts have loaded, the server's /newsletter takes it.
+    <form
+      className="newsletter-form"
+      method="post"
+      action="/newsletter"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Newsletter sign-up"
+    >
       <label className="field__label" htmlFor="newsletter-email">
         Email address
       </label>
