@@ -1,3 +1,4 @@
+import { PaymentsRepository } from './payments.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralModule } from '../referral/referral.module';
@@ -14,7 +15,13 @@ import { stripeProvider } from './stripe.provider';
 @Module({
   imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule],
   controllers: [PaymentsController, StripeWebhookController],
-  providers: [stripeProvider, PaymentsService, StripeWebhookService, PaymentsConfiguredGuard],
+  providers: [
+    stripeProvider,
+    PaymentsService,
+    PaymentsRepository,
+    StripeWebhookService,
+    PaymentsConfiguredGuard,
+  ],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -28,7 +28,8 @@ import { CURRENCY, depositPence, formatPence, MESSAGES, REFERRAL } from '@studio
 import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ReferralService } from '../referral/referral.service';
+import { REFERRAL_MESSAGES, ReferralService } from '../referral/referral.service';
+import { PaymentsRepository } from './payments.repository';
 import { ServicesService } from '../services/services.service';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
@@ -38,6 +39,11 @@ import { STRIPE } from './stripe.provider';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 export const CUSTOM_PAYMENT_NAME = 'Custom Payment';
+
+/** How long a hosted checkout stays open (Stripe allows 30 minutes to 24 hours). */
+export const CHECKOUT_EXPIRES_MINUTES = 60;
+/** How long a checkout holds its referral code if Stripe's expiry event never reaches us. */
+const CODE_HOLD_MINUTES = CHECKOUT_EXPIRES_MINUTES + 30;
 
 export interface PaymentIntentResult {
   clientSecret: string;
@@ -78,6 +84,7 @@ export class PaymentsService {
     @InjectRepository(Payment) private readonly payments: Repository<Payment>,
     private readonly services: ServicesService,
     private readonly referrals: ReferralService,
+    private readonly paymentsRepository: PaymentsRepository,
   ) {}
 
   /** The pages need the publishable key to mount the Payment Element; both keys make "configured". */
@@ -186,34 +193,42 @@ export class PaymentsService {
     if (!plan) throw badRequest('Unknown service', 'UNKNOWN_SERVICE');
 
     let discountPercent: number | null = null;
-    if (dto.referralCode) {
+    const { referralCode } = dto;
+    if (referralCode) {
       if (!dto.email) throw badRequest(MESSAGES.referralEmailRequired, 'REFERRAL_EMAIL_REQUIRED');
-      const check = await this.referrals.validate(dto.referralCode);
-      if (!check.valid) throw badRequest(check.message, 'INVALID_REFERRAL_CODE');
-      discountPercent = check.discountPercent ?? REFERRAL.defaultDiscountPercent;
+      const code = await this.referrals.checkForCheckout(referralCode, dto.email);
+      if (await this.paymentsRepository.hasBooked(dto.email))
+        throw badRequest(REFERRAL_MESSAGES.newCustomersOnly, 'REFERRAL_NEW_CUSTOMERS_ONLY');
+      discountPercent = code.discountPercent ?? REFERRAL.defaultDiscountPercent;
     }
     // Discount first, then half of the discounted price (see the header).
     const pricePence = discountPercent ? discountedPence(plan.price, discountPercent) : plan.price;
     const amount = depositPence(pricePence);
 
-    const payment = await this.payments.save(
-      this.payments.create({
-        kind: 'plan',
-        amount,
-        currency: CURRENCY,
-        status: 'pending',
-        serviceId: plan.id,
-        userId,
-        customerEmail: dto.email ?? null,
-        referralCode: dto.referralCode ?? null,
-        discountPercent,
-        metadata: {
-          serviceName: plan.name,
-          listPricePence: plan.price,
-          remainingPence: pricePence - amount,
-        },
-      }),
-    );
+    // The row and the code's reservation commit together: a code another checkout holds is a 409
+    // and leaves nothing behind.
+    const payment = await this.payments.manager.transaction(async (m) => {
+      const saved = await m.getRepository(Payment).save(
+        m.getRepository(Payment).create({
+          kind: 'plan',
+          amount,
+          currency: CURRENCY,
+          status: 'pending',
+          serviceId: plan.id,
+          userId,
+          customerEmail: dto.email ?? null,
+          referralCode: dto.referralCode ?? null,
+          discountPercent,
+          metadata: {
+            serviceName: plan.name,
+            listPricePence: plan.price,
+            remainingPence: pricePence - amount,
+          },
+        }),
+      );
+      if (referralCode) await this.referrals.reserveForCheckout(referralCode, saved.id, CODE_HOLD_MINUTES, m);
+      return saved;
+    });
 
     const paymentMeta = stripeMetadata({ payment_id: payment.id, kind: 'plan', service_name: plan.name });
     let session: Stripe.Checkout.Session;
@@ -236,6 +251,9 @@ export class PaymentsService {
           ],
           customer_email: dto.email,
           client_reference_id: String(payment.id),
+          // Stripe expires the session (checkout.session.expired frees the referral code) well
+          // before the reservation's own deadline.
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60,
           success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${this.config.publicUrl}/services-checkout`,
           metadata: stripeMetadata({
@@ -251,9 +269,13 @@ export class PaymentsService {
         { idempotencyKey: `cs-${payment.id}` },
       );
     } catch (err) {
+      await this.referrals.release(payment.id);
       throw await this.providerFailure(payment, err);
     }
-    if (!session.url) throw await this.providerFailure(payment, new Error('Checkout Session without url'));
+    if (!session.url) {
+      await this.referrals.release(payment.id);
+      throw await this.providerFailure(payment, new Error('Checkout Session without url'));
+    }
     await this.payments.update(payment.id, { stripeCheckoutSessionId: session.id });
     return { url: session.url, sessionId: session.id, paymentId: payment.id };
   }
