@@ -13,6 +13,7 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     contactId: 3,
     receivedAt: 'now',
   },
+  'newsletter-confirm': { confirmUrl: 'https://x.test/api/newsletter/confirm?token=a.1.b', validDays: 7 },
   'newsletter-welcome': {
     guideUrl: 'https://x.test/guide.pdf',
     unsubscribeUrl: 'https://x.test/u?token=a.b',
