@@ -31,7 +31,9 @@ export function cacheControlFor(filePath: string): string {
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer (TRUST_PROXY) req.ip, and so every rate limit, is the real client;
+    // an X-Forwarded-For from anyone else is ignored.
+    trustProxy: config.trustProxy,
     // A post slug may be 255 characters; percent-encoded it is longer.
     routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route runs (a malformed %-escape in the path, a path

@@ -55,6 +55,18 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   SITE_NAME: z.string().min(1).max(100).default('Mixdown Studio'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The proxies in front of the app: a hop count ("1": one load balancer) or a comma-separated
+   * list of addresses/CIDRs. Unset: direct, X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(
+        /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/,
+        'must be a hop count or a comma-separated list of addresses',
+      ),
+  ),
   /** Where the built front end lives; tests point it elsewhere. */
   WEB_DIST_DIR: optional(z.string().min(1)),
 });
@@ -76,6 +88,8 @@ export interface AppConfig {
   siteName: string;
   logLevel: string;
   webRoot: string;
+  /** Fastify's trustProxy: false (direct), a hop count, or the trusted addresses. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +102,12 @@ function localJwtSecret(): string {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value.split(',').map((a) => a.trim());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -135,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     webRoot: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? '.'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
