@@ -34,6 +34,11 @@ export class AppModule {
             level: config.logLevel,
             autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Query strings carry tokens and addresses (unsubscribe and confirmation links,
+            // ?email= look-ups): the log keeps the path only.
+            serializers: {
+              req: (req: { url?: string }) => ({ ...req, url: req.url?.split('?')[0] }),
+            },
           },
         }),
         RedisModule,

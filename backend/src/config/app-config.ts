@@ -104,6 +104,22 @@ function localJwtSecret(): string {
   return secret;
 }
 
+/**
+ * Values copied from examples, docs or the old compose file's fallbacks: anyone can read them,
+ * so a production boot with one of them would run with a known key or admin password.
+ */
+const PLACEHOLDER_SECRETS = [
+  /change[-_ ]?me/i,
+  /placeholder/i,
+  /^(secret|password|admin|admin123|password123|test|example|changeit|default|letmein|qwerty)[-_0-9]*$/i,
+  /^(.)\1+$/,
+  /your[-_ ]?(jwt[-_ ]?)?secret/i,
+];
+
+export function isPlaceholderSecret(value: string | undefined): boolean {
+  return value !== undefined && PLACEHOLDER_SECRETS.some((p) => p.test(value.trim()));
+}
+
 function parseTrustProxy(value: string | undefined): false | number | string[] {
   if (!value) return false;
   if (/^\d+$/.test(value)) return Number(value) || false;
@@ -123,6 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.JWT_SECRET)
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  if (isProduction) {
+    for (const name of ['JWT_SECRET', 'SEED_ADMIN_PASSWORD'] as const) {
+      if (isPlaceholderSecret(e[name]))
+        throw new ConfigError(
+          `Invalid configuration: ${name} is a placeholder or published value; set a secret of your own when NODE_ENV=production`,
+        );
+    }
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
