@@ -43,6 +43,8 @@ const schema = z.object({
     .default('admin@localhost'),
   /** First retry delay of a failed mail; later retries double it. Tests shorten it. */
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  /** While the SMTP server is unreachable, how often the worker checks whether it is back. */
+  MAIL_PROBE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
@@ -79,7 +81,7 @@ export interface AppConfig {
   publicUrl: string;
   databaseUrl: string;
   redis: { url: string; prefix: string };
-  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number };
+  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number; probeMs: number };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM,
       adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL,
       retryDelayMs: e.MAIL_RETRY_DELAY_MS,
+      probeMs: e.MAIL_PROBE_MS,
     },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(),
     seedAdmin: {
