@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 /**
  * Taking money: a deposit or a custom amount through a PaymentIntent (the embedded Payment
  * Element on /checkout and the contact page), and a plan booking through a hosted Checkout
@@ -72,6 +73,13 @@ function stripeMetadata(fields: Record<string, string | number | null | undefine
       .filter((entry): entry is [string, string | number] => entry[1] != null)
       .map(([key, value]) => [key, String(value).slice(0, 500)]),
   );
+}
+
+function sameSecret(expected: string | null, given: string): boolean {
+  if (!expected) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 @Injectable()
@@ -281,12 +289,16 @@ export class PaymentsService {
   }
 
   /** For /payment-success: the page learns the outcome without ever holding the secret key. */
-  async intentStatus(paymentIntentId: string): Promise<IntentStatus> {
+  async intentStatus(paymentIntentId: string, clientSecret: string): Promise<IntentStatus> {
     const stripe = this.requireStripe();
     try {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      // Only the payer holds the client secret; anyone else is told there is no such payment.
+      if (!sameSecret(intent.client_secret, clientSecret))
+        throw notFound('We could not find that payment.', 'PAYMENT_NOT_FOUND');
       return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
     } catch (err) {
+      if (err instanceof AppException) throw err;
       if ((err as { statusCode?: number }).statusCode === 404)
         throw notFound('We could not find that payment.', 'PAYMENT_NOT_FOUND');
       throw this.toProviderError(err);
