@@ -14,6 +14,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ProjectsModule } from './projects/projects.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ReferralModule } from './referral/referral.module';
 import { ServicesModule } from './services/services.module';
@@ -57,6 +58,7 @@ export class AppModule {
         ContactModule,
         ServicesModule,
         PaymentsModule,
+        ProjectsModule,
         SettingsModule,
         BlogModule,
         // Last: its catch-all GET must not shadow API routes.
