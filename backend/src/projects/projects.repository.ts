@@ -126,7 +126,7 @@ export class ProjectsRepository {
     if (!projects.length) return { rows: [], total };
     const counts: { project_id: string; n: string }[] = await this.ds.query(
       `SELECT project_id, count(*) AS n FROM project_files
-        WHERE project_id = ANY($1::uuid[]) AND status <> 'uploading' GROUP BY project_id`,
+        WHERE project_id = ANY($1::uuid[]) AND status <> 'uploading' AND kind IS NOT NULL GROUP BY project_id`,
       [projects.map((p) => p.id)],
     );
     const byId = new Map(counts.map((c) => [c.project_id, Number(c.n)]));

@@ -20,7 +20,7 @@ import {
   transitionProject,
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
-import { badRequest, conflict, notFound } from '../common/errors/app.exception';
+import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
@@ -234,6 +234,38 @@ export class ProjectsService {
     }
   }
 
+  /** The client's project, ready to take an upload of `size` bytes (404, 409 or 413 otherwise). */
+  async startUpload(
+    file: { id: string; projectId: string; name: string; size: number },
+    email: string,
+  ): Promise<void> {
+    const project = await this.requireOwned(file.projectId, email);
+    if (project.status === 'cancelled') throw conflict(PROJECT_MESSAGES.projectClosed, 'PROJECT_CLOSED');
+    const { maxFileBytes, maxFileMb, maxProjectBytes, maxProjectMb } = this.config.storage;
+    if (file.size > maxFileBytes) throw tooLarge(PROJECT_MESSAGES.fileTooLarge(maxFileMb), 'FILE_TOO_LARGE');
+    if (!(await this.repo.reserveFile(file, maxProjectBytes)))
+      throw tooLarge(PROJECT_MESSAGES.projectTooLarge(maxProjectMb), 'PROJECT_TOO_LARGE');
+  }
+
+  /** A file of the client's own projects, or 404 (the same for a guessed or foreign id). */
+  async requireOwnedFile(fileId: string, email: string): Promise<ProjectFileEntity> {
+    const file = await this.repo.findFile(fileId);
+    if (!file || !(await this.repo.findOwned(file.projectId, email)))
+      throw notFound(PROJECT_MESSAGES.fileNotFound, 'FILE_NOT_FOUND');
+    return file;
+  }
+
+  findFile(fileId: string): Promise<ProjectFileEntity | null> {
+    return this.repo.findFile(fileId);
+  }
+
+  async markFile(
+    fileId: string,
+    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings'>>,
+  ): Promise<void> {
+    await this.repo.updateFile(fileId, patch);
+  }
+
   async recordUpload(projectId: string, fileName: string): Promise<void> {
     await this.repo.appendEvent({
       projectId,
@@ -308,7 +340,8 @@ export class ProjectsService {
       this.repo.files(project.id),
       this.repo.usedBytes(project.id),
     ]);
-    const visible = files.filter((f) => f.status !== 'uploading');
+    // Uploads in flight and files refused for their type (no kind) are not part of the project.
+    const visible = files.filter((f) => f.status !== 'uploading' && f.kind !== null);
     return {
       ...toSummary(Object.assign(project, { fileCount: visible.length })),
       events: events.map(toEvent),
