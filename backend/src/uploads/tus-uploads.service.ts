@@ -41,6 +41,7 @@ export function sanitizeFileName(raw: string | null | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const clean = base
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
