@@ -11,6 +11,8 @@ RUN npm ci --no-audit --no-fund \
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/data/uploads
+# ffmpeg checks uploaded stems (levels, silence, clipping) in the probe worker.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
@@ -21,7 +23,7 @@ COPY --from=build --chown=node:node /app/backend/dist ./backend/dist
 COPY --from=build --chown=node:node /app/shell/dist ./shell/dist
 COPY --from=build --chown=node:node /app/site-app/dist ./site-app/dist
 COPY --from=build --chown=node:node /app/admin-app/dist ./admin-app/dist
-RUN mkdir -p /data/uploads /app/.data && chown -R node:node /data /app/.data
+RUN mkdir -p /data/uploads /data/project-files /app/.data && chown -R node:node /data /app/.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \

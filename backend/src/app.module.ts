@@ -15,6 +15,9 @@ import { MailModule } from './mail/mail.module';
 import { NativeFormsModule } from './native-forms/native-forms.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ProjectsModule } from './projects/projects.module';
+import { StorageModule } from './storage/storage.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ReferralModule } from './referral/referral.module';
 import { ServicesModule } from './services/services.module';
@@ -63,6 +66,9 @@ export class AppModule {
         ContactModule,
         ServicesModule,
         PaymentsModule,
+        StorageModule,
+        ProjectsModule,
+        UploadsModule,
         SettingsModule,
         BlogModule,
         NativeFormsModule,
