@@ -1,3 +1,4 @@
+import { PaymentsRepository } from './payments.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectsModule } from '../projects/projects.module';
@@ -15,7 +16,13 @@ import { stripeProvider } from './stripe.provider';
 @Module({
   imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule, ProjectsModule],
   controllers: [PaymentsController, StripeWebhookController],
-  providers: [stripeProvider, PaymentsService, StripeWebhookService, PaymentsConfiguredGuard],
+  providers: [
+    stripeProvider,
+    PaymentsService,
+    PaymentsRepository,
+    StripeWebhookService,
+    PaymentsConfiguredGuard,
+  ],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -106,16 +106,18 @@ export class SiteService implements OnModuleInit {
       // The values the browser will render with, so hydration finds the same text.
       const branding = siteBrandingFrom(injected);
       html = prerendered
-        .replaceAll(PRERENDER_TOKENS.siteName, escapeHtml(branding.name))
-        .replaceAll(PRERENDER_TOKENS.instagramUrl, escapeHtml(branding.instagramUrl))
-        .replaceAll(PRERENDER_TOKENS.year, String(new Date().getFullYear()));
+        // Function replacers: a brand name such as "Mix $& Master" is inserted as written, not
+        // read as a replacement pattern.
+        .replaceAll(PRERENDER_TOKENS.siteName, () => escapeHtml(branding.name))
+        .replaceAll(PRERENDER_TOKENS.instagramUrl, () => escapeHtml(branding.instagramUrl))
+        .replaceAll(PRERENDER_TOKENS.year, () => String(new Date().getFullYear()));
     }
     if (meta.description !== undefined) {
       const tag = `<meta name="description" content="${escapeHtml(meta.description)}"/>`;
       // A function replacement, so "$&" or "$1" in a description is not read as a pattern.
       html = DESCRIPTION_TAG.test(html)
         ? html.replace(DESCRIPTION_TAG, () => tag)
-        : html.replace('</head>', `${tag}</head>`);
+        : html.replace('</head>', () => `${tag}</head>`);
     }
     if (meta.title)
       html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);

@@ -81,8 +81,11 @@ export function CommentForm({ slug }: { slug: string }) {
       : null;
 
   return (
+    // method="post" with no action: sent before the scripts have loaded, it goes to this post's
+    // page, which the server accepts as a comment (native-forms).
     <form
       ref={formRef}
+      method="post"
       className="form comment-form"
       onSubmit={onSubmit}
       noValidate
