@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, LIMITS } from '@studio/shared';
 import { HoneypotField } from '../ui/honeypot-field';
-import { submitComment } from './blog-api';
+import { postPath, submitComment } from './blog-api';
 import {
   COMMENT_FIELDS,
   commentRequest,
@@ -81,8 +81,12 @@ export function CommentForm({ slug }: { slug: string }) {
       : null;
 
   return (
+    // action and method: sent before the scripts have loaded (a server-rendered post), the
+    // comment is posted natively to the same endpoint the script uses.
     <form
       ref={formRef}
+      action={`${postPath(slug)}/comments`}
+      method="post"
       className="form comment-form"
       onSubmit={onSubmit}
       noValidate
