@@ -42,6 +42,6 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
     MediaService,
     ImageStore,
   ],
-  exports: [PublicPostsService, BlogCache],
+  exports: [PublicPostsService, BlogCache, ImageStore],
 })
 export class BlogModule {}

@@ -165,9 +165,9 @@ export default function BlogPage() {
                 className={`post-grid${posts.isPlaceholderData ? ' is-stale' : ''}`}
                 aria-busy={posts.isFetching}
               >
-                {list.map((post) => (
+                {list.map((post, i) => (
                   <li key={post.id}>
-                    <PostCard post={post} />
+                    <PostCard post={post} priority={i === 0} />
                   </li>
                 ))}
               </ul>
