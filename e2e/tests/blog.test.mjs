@@ -416,8 +416,12 @@ describe('blog: the public list and post pages', () => {
     assert.equal(await image.getAttribute('width'), '1200');
     assert.equal(await image.getAttribute('height'), '630');
     await image.evaluate((img) => img.decode());
-    assert.match(await image.evaluate((img) => img.currentSrc), new RegExp(`/uploads/${id}-(480|960|1440)\\.avif$`));
-    assert.ok([480, 960, 1440].includes(await image.evaluate((img) => img.naturalWidth)), 'the featured image loads');
+    assert.match(
+      await image.evaluate((img) => img.currentSrc),
+      new RegExp(`/uploads/${id}-(480|960|1440)\\.avif$`),
+    );
+    // With srcset, naturalWidth is the chosen file's width scaled to the drawn size.
+    assert.ok((await image.evaluate((img) => img.naturalWidth)) > 0, 'the featured image loads');
     await article.getByRole('heading', { name: 'Gain staging' }).waitFor();
     await article.getByRole('listitem').filter({ hasText: 'No limiter on the mix bus' }).waitFor();
     assert.equal(
@@ -531,7 +535,10 @@ describe('blog: the public list and post pages', () => {
     );
     assert.ok(html.includes(`<meta property="article:section" content="${seed.all.name}"/>`), 'section');
     assert.ok(html.includes(`<meta property="article:tag" content="${seed.vocals.name}"/>`), 'tag');
-    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*/uploads/${seed.image}"/>`));
+    // The upload's 1200×630 share version.
+    const shareImage = seed.image.replace(/\.png$/, '-share.jpg');
+    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*/uploads/${shareImage}"/>`));
+    assert.ok(html.includes('<meta property="og:image:width" content="1200"/>'), 'og:image:width');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
     assert.ok(ld, 'JSON-LD');
     const data = JSON.parse(ld[1]);
