@@ -1,4 +1,4 @@
-/* global document, window -- page.evaluate and addInitScript callbacks run in the browser */
+/* global document, window, PopStateEvent -- page.evaluate and addInitScript callbacks run in the browser */
 // The public blog: the list's search, filters, chips, pagination and empty state, the post page,
 // comments, not-found, and the meta the server renders for crawlers.
 import assert from 'node:assert/strict';
