@@ -12,6 +12,10 @@ export const MAIL_TEMPLATES = [
   'payment-admin',
   'admin-test',
   'customer-test',
+  'project-created',
+  'portal-link',
+  'files-received',
+  'files-need-attention',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
