@@ -18,6 +18,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
+import { registerHttpCache } from './common/http-cache';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
 
@@ -77,6 +78,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any other onSend hook that keeps answers (the blog's response cache), so what it keeps
+  // carries the ETag and Cache-Control.
+  registerHttpCache(app.getHttpAdapter().getInstance());
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 },
   });

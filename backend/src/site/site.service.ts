@@ -93,15 +93,16 @@ export class SiteService implements OnModuleInit {
   }
 
   /**
-   * The shell (or, for `url`, its prerendered document) with the brand and optional page meta;
-   * null when the front end is not built.
+   * The shell (or, for `url`, its prerendered document, or `rendered`: a document the server
+   * rendered for this request) with the brand and optional page meta; null when the front end
+   * is not built.
    */
-  render(meta: PageMeta = {}, url = '/'): string | null {
+  render(meta: PageMeta = {}, url = '/', rendered?: string): string | null {
     if (!this.template) return null;
     const injected = { name: this.config.siteName, ...meta.siteConfig };
     const siteConfig = JSON.stringify(injected).replace(/</g, '\\u003c');
     let html = this.template;
-    const prerendered = this.prerenderedFor(url);
+    const prerendered = rendered ?? this.prerenderedFor(url);
     if (prerendered) {
       // The values the browser will render with, so hydration finds the same text.
       const branding = siteBrandingFrom(injected);
