@@ -12,6 +12,7 @@ import { AdminGate } from './components/admin-gate';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSurface } from './components/admin-surface';
 import { FullPageSpin } from './components/full-page-spin';
+import { RequireAdmin } from './components/require-admin';
 import './admin.css';
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "admin-dashboard" */ './pages/dashboard'));
@@ -22,6 +23,7 @@ const TagsPage = lazy(() => import(/* webpackChunkName: "admin-tags" */ './pages
 const MediaPage = lazy(() => import(/* webpackChunkName: "admin-media" */ './pages/media'));
 const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ './pages/comments'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
+const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
 /**
@@ -61,6 +63,10 @@ export default function App() {
                   <Route path="media/*" element={<MediaPage />} />
                   <Route path="comments" element={<CommentsPage />} />
                   <Route path="settings" element={<SettingsPage />} />
+                  {/* The back office: money and personal data, admins only. */}
+                  <Route element={<RequireAdmin />}>
+                    <Route path="services" element={<ServicesPage />} />
+                  </Route>
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Route>

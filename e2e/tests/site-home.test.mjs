@@ -84,8 +84,9 @@ describe('site: home page', () => {
       assert.ok(await heroImage.getAttribute('alt'));
       assert.equal(await hero.locator('.equaliser__bar').count(), 16);
 
-      // Pricing: three cards, prices from the shared catalogue, the guarantee
+      // Pricing: three cards, prices from the catalogue in the database (GET /api/services), the guarantee
       const pricing = page.locator('#pricing');
+      await pricing.locator('.price-card__amount').first().waitFor();
       const cards = pricing.locator('.price-card');
       assert.equal(await cards.count(), 3);
       assert.deepEqual(await pricing.locator('.price-card__amount').allInnerTexts(), ['£60', '£80', '£40']);

@@ -12,10 +12,12 @@ import {
   MailOutlined,
   PictureOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { displayNameOf } from '@studio/shared';
+import { canSeeBackOffice } from '../access';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useLogout } from '../hooks/use-logout';
 import { SITE_NAME } from '../site-config';
@@ -25,13 +27,17 @@ import { FullPageSpin } from './full-page-spin';
 /** Served by the backend (bull-board), not by this app: a full page load. */
 const MAIL_QUEUE_PATH = '/admin/queues';
 
-const MENU: MenuDataItem[] = [
+/** `adminOnly`: money and personal data, hidden from editors (the API refuses them too). */
+type MenuItem = MenuDataItem & { adminOnly?: boolean };
+
+const MENU: MenuItem[] = [
   { path: '/admin', name: 'Dashboard', icon: <DashboardOutlined /> },
   { path: '/admin/posts', name: 'Posts', icon: <FileTextOutlined /> },
   { path: '/admin/categories', name: 'Categories', icon: <AppstoreOutlined /> },
   { path: '/admin/tags', name: 'Tags', icon: <TagsOutlined /> },
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
+  { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
 ];
@@ -59,6 +65,8 @@ export function AdminLayout() {
   const logout = useLogout();
   const name = user ? displayNameOf(user) : '';
   const selected = selectedMenuPath(pathname);
+  const backOffice = canSeeBackOffice(user);
+  const menu = MENU.filter((m) => backOffice || !m.adminOnly);
   const screens = Grid.useBreakpoint();
   const narrow = !screens.sm;
 
@@ -74,7 +82,7 @@ export function AdminLayout() {
       layout="mix"
       fixSiderbar
       token={narrow ? { pageContainer: { paddingInlinePageContainerContent: 12 } } : undefined}
-      route={{ path: '/admin', routes: MENU }}
+      route={{ path: '/admin', routes: menu }}
       location={{ pathname: selected }}
       onMenuHeaderClick={() => navigate('/admin')}
       selectedKeys={[selected]}

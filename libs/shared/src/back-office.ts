@@ -1,0 +1,89 @@
+/**
+ * The back office (issue 12): rules, limits, messages and payloads shared by the admin API and
+ * the admin remote. Prices are NOT here: the `production_services` rows are their one source.
+ */
+
+/** Who sees money and personal data: admins only. Editors keep the blog. */
+export const BACK_OFFICE_ROLES = ['admin'] as const;
+
+/** Paging for every back-office list: limit/offset with `total`. */
+export const BACK_OFFICE_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface PagedResponse<T> {
+  success: true;
+  items: T[];
+  total: number;
+}
+
+// ---------------------------------------------------------------- services and prices
+
+/** How long the public catalogue may be cached: a price change shows within a minute. */
+export const SERVICES_MAX_AGE_SECONDS = 60;
+
+export const SERVICE_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  descriptionMin: 10,
+  descriptionMax: 2000,
+  /** Pence: £1 to £100,000. */
+  priceMin: 100,
+  priceMax: 10_000_000,
+  typeMin: 2,
+  typeMax: 50,
+  revisionsMax: 50,
+  badgeMax: 20,
+  featuresMax: 8,
+  featureMax: 120,
+  sortOrderMax: 10_000,
+} as const;
+
+export const SERVICE_MESSAGES = {
+  name: `Name must be between ${SERVICE_LIMITS.nameMin} and ${SERVICE_LIMITS.nameMax} characters`,
+  description: `Description must be between ${SERVICE_LIMITS.descriptionMin} and ${SERVICE_LIMITS.descriptionMax} characters`,
+  price: 'Price must be a whole number of pence from 100 (£1) to 10,000,000 (£100,000)',
+  compareAtPrice: 'The "was" price must be a whole number of pence above the price',
+  type: `Type must be between ${SERVICE_LIMITS.typeMin} and ${SERVICE_LIMITS.typeMax} characters`,
+  revisions: `Revisions must be at most ${SERVICE_LIMITS.revisionsMax} characters`,
+  badge: `Badge must be at most ${SERVICE_LIMITS.badgeMax} characters`,
+  features: `At most ${SERVICE_LIMITS.featuresMax} features of up to ${SERVICE_LIMITS.featureMax} characters each`,
+  sortOrder: `Order must be a whole number from 0 to ${SERVICE_LIMITS.sortOrderMax}`,
+  duplicateName: 'A service with this name already exists.',
+} as const;
+
+/** One row of the catalogue as GET /api/services lists it (prices in pence). */
+export interface CatalogueService {
+  id: number;
+  name: string;
+  /** Integer pence. */
+  price: number;
+  description: string;
+  serviceType: string;
+  type: string;
+  revisions: string;
+  badge: string | null;
+  features: string[];
+  /** The "was" price in pence; the card shows "Save £x" as the difference. */
+  compareAtPrice: number | null;
+  isBulkDeal: boolean;
+  /** Shown among the home page's pricing cards. */
+  onHome: boolean;
+  sortOrder: number;
+}
+
+/** The admin's view: the public fields plus whether it is bookable and when it changed. */
+export interface AdminService extends CatalogueService {
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ServiceInput = Omit<AdminService, 'id' | 'serviceType' | 'createdAt' | 'updatedAt'>;
+
+export const SERVICE_SORTS = ['sortOrder', 'name', 'price', 'updatedAt'] as const;
+
+/** What a card saves against its "was" price, if anything. */
+export function savingPence(s: Pick<CatalogueService, 'price' | 'compareAtPrice'>): number | null {
+  return s.compareAtPrice && s.compareAtPrice > s.price ? s.compareAtPrice - s.price : null;
+}
