@@ -12,6 +12,8 @@ export const MAIL_TEMPLATES = [
   'payment-admin',
   'admin-test',
   'customer-test',
+  'contact-reply',
+  'deposit-link',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

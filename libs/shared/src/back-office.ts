@@ -87,3 +87,57 @@ export const SERVICE_SORTS = ['sortOrder', 'name', 'price', 'updatedAt'] as cons
 export function savingPence(s: Pick<CatalogueService, 'price' | 'compareAtPrice'>): number | null {
   return s.compareAtPrice && s.compareAtPrice > s.price ? s.compareAtPrice - s.price : null;
 }
+
+// ---------------------------------------------------------------- messages
+
+export const MESSAGE_STATUSES = ['new', 'replied', 'archived'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_SORTS = ['createdAt', 'name', 'email'] as const;
+export const REPLY_LIMITS = { bodyMin: 2, bodyMax: 5000 } as const;
+export const REPLY_MESSAGES = {
+  body: `A reply must be between ${REPLY_LIMITS.bodyMin} and ${REPLY_LIMITS.bodyMax} characters`,
+  status: `Status must be one of ${MESSAGE_STATUSES.join(', ')}`,
+} as const;
+
+/** Where a mail is: on the queue, retrying after a failure, sent, failed for good, or parked in the outbox. */
+export type MailDeliveryState = 'queued' | 'retrying' | 'sent' | 'failed' | 'outbox' | 'unknown';
+
+export interface MailDelivery {
+  jobId: string;
+  /** What the mail is, in words: 'Thank-you to the customer', 'Reply', … */
+  label: string;
+  state: MailDeliveryState;
+  attempts: number;
+  error: string | null;
+}
+
+export interface AdminMessageListItem {
+  id: number;
+  name: string;
+  email: string;
+  service: string;
+  serviceLabel: string;
+  /** The first 140 characters. */
+  preview: string;
+  status: MessageStatus;
+  unread: boolean;
+  replies: number;
+  createdAt: string;
+}
+
+export interface AdminMessageReply {
+  id: number;
+  kind: 'reply' | 'deposit-link';
+  body: string;
+  author: string | null;
+  createdAt: string;
+  delivery: MailDelivery;
+}
+
+export interface AdminMessageDetail extends AdminMessageListItem {
+  message: string;
+  readAt: string | null;
+  /** The thank-you and the notification the message triggered. */
+  mails: MailDelivery[];
+  thread: AdminMessageReply[];
+}

@@ -7,6 +7,7 @@ import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
 import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
 import { ServiceCatalogueDetails1764300000000 } from './1764300000000-ServiceCatalogueDetails';
+import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   CreateBlog1763800200000,
   CreatePayments1763800300000,
   ServiceCatalogueDetails1764300000000,
+  ContactInbox1764300100000,
 ];
