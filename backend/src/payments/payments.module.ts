@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
+import { AdminPaymentsController } from './admin-payments.controller';
+import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { Payment } from './entities/payment.entity';
+import { PaymentLedgerService } from './payment-ledger.service';
+import { PaymentsRepository } from './payments.repository';
 import { StripeEvent } from './entities/stripe-event.entity';
 import { PaymentsConfiguredGuard } from './payments-configured.guard';
 import { PaymentsController } from './payments.controller';
@@ -12,9 +16,20 @@ import { StripeWebhookService } from './stripe-webhook.service';
 import { stripeProvider } from './stripe.provider';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule],
-  controllers: [PaymentsController, StripeWebhookController],
-  providers: [stripeProvider, PaymentsService, StripeWebhookService, PaymentsConfiguredGuard],
+  imports: [
+    TypeOrmModule.forFeature([Payment, StripeEvent, PaymentRefundEntity]),
+    ServicesModule,
+    ReferralModule,
+  ],
+  controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController],
+  providers: [
+    stripeProvider,
+    PaymentsService,
+    StripeWebhookService,
+    PaymentsConfiguredGuard,
+    PaymentsRepository,
+    PaymentLedgerService,
+  ],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

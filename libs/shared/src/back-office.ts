@@ -141,3 +141,74 @@ export interface AdminMessageDetail extends AdminMessageListItem {
   mails: MailDelivery[];
   thread: AdminMessageReply[];
 }
+
+// ---------------------------------------------------------------- payments
+
+export const PAYMENT_KIND_VALUES = ['deposit', 'custom', 'plan'] as const;
+export const PAYMENT_STATUS_VALUES = [
+  'pending',
+  'processing',
+  'succeeded',
+  'failed',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type PaymentStatusValue = (typeof PAYMENT_STATUS_VALUES)[number];
+export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const REFUND_MESSAGES = {
+  amount: 'The refund must be a whole number of pence, at least 1',
+  tooMuch: 'The refund is more than what is left to refund on this payment.',
+  notRefundable: 'Only a paid payment can be refunded.',
+} as const;
+
+export interface AdminPayment {
+  id: number;
+  kind: 'deposit' | 'custom' | 'plan';
+  status: PaymentStatusValue;
+  /** Pence charged. */
+  amount: number;
+  amountRefunded: number;
+  /** What is left to refund, in pence (0 unless paid). */
+  refundable: number;
+  currency: string;
+  serviceName: string | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  referralCode: string | null;
+  discountPercent: number | null;
+  /** Price before the discount, when there was one. */
+  listPrice: number | null;
+  stripePaymentIntentId: string | null;
+  stripeCheckoutSessionId: string | null;
+  /** The payment in the Stripe dashboard (test or live, from the key). */
+  stripeUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MonthTotal {
+  /** 'YYYY-MM', London time. */
+  month: string;
+  count: number;
+  /** Pence taken by payments that succeeded (refunded ones included). */
+  gross: number;
+  refunded: number;
+  net: number;
+}
+
+/**
+ * A CSV cell: quoted when it holds a separator, a quote or a line break, and prefixed with `'`
+ * when a spreadsheet would read it as a formula (=, +, -, @, tab, carriage return).
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}

@@ -8,6 +8,7 @@ import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
 import { ServiceCatalogueDetails1764300000000 } from './1764300000000-ServiceCatalogueDetails';
 import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
+import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   CreatePayments1763800300000,
   ServiceCatalogueDetails1764300000000,
   ContactInbox1764300100000,
+  PaymentRefunds1764300200000,
 ];
