@@ -23,6 +23,8 @@ const TagsPage = lazy(() => import(/* webpackChunkName: "admin-tags" */ './pages
 const MediaPage = lazy(() => import(/* webpackChunkName: "admin-media" */ './pages/media'));
 const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ './pages/comments'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
+const MessagesPage = lazy(() => import(/* webpackChunkName: "admin-messages" */ './pages/messages'));
+const PaymentsPage = lazy(() => import(/* webpackChunkName: "admin-payments" */ './pages/payments'));
 const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
@@ -65,6 +67,8 @@ export default function App() {
                   <Route path="settings" element={<SettingsPage />} />
                   {/* The back office: money and personal data, admins only. */}
                   <Route element={<RequireAdmin />}>
+                    <Route path="messages" element={<MessagesPage />} />
+                    <Route path="payments" element={<PaymentsPage />} />
                     <Route path="services" element={<ServicesPage />} />
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />

@@ -1,13 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { Button, Grid, Space, Typography } from 'antd';
+import { Badge, Button, Grid, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import {
   AppstoreOutlined,
   CommentOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   FileTextOutlined,
   GlobalOutlined,
+  InboxOutlined,
   LogoutOutlined,
   MailOutlined,
   PictureOutlined,
@@ -18,6 +21,7 @@ import {
 } from '@ant-design/icons';
 import { displayNameOf } from '@studio/shared';
 import { canSeeBackOffice } from '../access';
+import { UNREAD_QUERY_KEY, unreadCount } from '../pages/messages/service';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useLogout } from '../hooks/use-logout';
 import { SITE_NAME } from '../site-config';
@@ -37,6 +41,8 @@ const MENU: MenuItem[] = [
   { path: '/admin/tags', name: 'Tags', icon: <TagsOutlined /> },
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
+  { path: '/admin/messages', name: 'Messages', icon: <InboxOutlined />, adminOnly: true },
+  { path: '/admin/payments', name: 'Payments', icon: <CreditCardOutlined />, adminOnly: true },
   { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
@@ -67,6 +73,13 @@ export function AdminLayout() {
   const selected = selectedMenuPath(pathname);
   const backOffice = canSeeBackOffice(user);
   const menu = MENU.filter((m) => backOffice || !m.adminOnly);
+  // The inbox's unread count, for admins only (editors may not read messages).
+  const unread = useQuery({
+    queryKey: UNREAD_QUERY_KEY,
+    queryFn: unreadCount,
+    enabled: backOffice,
+    refetchInterval: 60_000,
+  }).data;
   const screens = Grid.useBreakpoint();
   const narrow = !screens.sm;
 
@@ -102,6 +115,12 @@ export function AdminLayout() {
       menuItemRender={(item, dom) =>
         item.path === MAIL_QUEUE_PATH ? (
           <a href={MAIL_QUEUE_PATH}>{dom}</a>
+        ) : item.path === '/admin/messages' && unread ? (
+          <Link to={item.path} aria-label={`Messages, ${unread} unread`}>
+            <Badge count={unread} size="small" offset={[10, 0]}>
+              {dom}
+            </Badge>
+          </Link>
         ) : (
           <Link to={item.path ?? '/admin'}>{dom}</Link>
         )
