@@ -212,3 +212,46 @@ export function csvCell(value: unknown): string {
 export function csvRow(values: readonly unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
+
+// ---------------------------------------------------------------- subscribers, referrals, lottery
+
+export const SUBSCRIBER_STATES = ['active', 'unsubscribed'] as const;
+export const SUBSCRIBER_SORTS = ['createdAt', 'email'] as const;
+
+export interface AdminSubscriber {
+  id: number;
+  email: string;
+  referredBy: string | null;
+  hasDiscount: boolean;
+  unsubscribedAt: string | null;
+  createdAt: string;
+}
+
+export const REFERRAL_STATES = ['available', 'used', 'expired', 'void'] as const;
+export type ReferralState = (typeof REFERRAL_STATES)[number];
+export const REFERRAL_SORTS = ['createdAt', 'expiresAt', 'code'] as const;
+
+export interface AdminReferralCode {
+  id: number;
+  code: string;
+  generatedBy: string;
+  usedBy: string | null;
+  discountPercent: number;
+  state: ReferralState;
+  expiresAt: string;
+  voidedAt: string | null;
+  createdAt: string;
+}
+
+export interface AdminLotteryDraw {
+  id: number;
+  month: string;
+  entrants: number;
+  winnerEmail: string | null;
+  /** 'schedule' or the admin who drew it. */
+  drawnBy: string;
+  drawnAt: string;
+  notifiedAt: string | null;
+  resentAt: string | null;
+  resendCount: number;
+}
