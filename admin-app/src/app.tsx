@@ -25,6 +25,9 @@ const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ 
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
 const MessagesPage = lazy(() => import(/* webpackChunkName: "admin-messages" */ './pages/messages'));
 const PaymentsPage = lazy(() => import(/* webpackChunkName: "admin-payments" */ './pages/payments'));
+const SubscribersPage = lazy(() => import(/* webpackChunkName: "admin-subscribers" */ './pages/subscribers'));
+const ReferralsPage = lazy(() => import(/* webpackChunkName: "admin-referrals" */ './pages/referrals'));
+const LotteryPage = lazy(() => import(/* webpackChunkName: "admin-lottery" */ './pages/lottery'));
 const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
@@ -69,6 +72,9 @@ export default function App() {
                   <Route element={<RequireAdmin />}>
                     <Route path="messages" element={<MessagesPage />} />
                     <Route path="payments" element={<PaymentsPage />} />
+                    <Route path="subscribers" element={<SubscribersPage />} />
+                    <Route path="referrals" element={<ReferralsPage />} />
+                    <Route path="lottery" element={<LotteryPage />} />
                     <Route path="services" element={<ServicesPage />} />
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />

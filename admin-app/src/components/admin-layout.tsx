@@ -9,6 +9,7 @@ import {
   CreditCardOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  GiftOutlined,
   GlobalOutlined,
   InboxOutlined,
   LogoutOutlined,
@@ -17,6 +18,8 @@ import {
   SettingOutlined,
   ShoppingOutlined,
   TagsOutlined,
+  TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { displayNameOf } from '@studio/shared';
@@ -43,6 +46,9 @@ const MENU: MenuItem[] = [
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
   { path: '/admin/messages', name: 'Messages', icon: <InboxOutlined />, adminOnly: true },
   { path: '/admin/payments', name: 'Payments', icon: <CreditCardOutlined />, adminOnly: true },
+  { path: '/admin/subscribers', name: 'Subscribers', icon: <TeamOutlined />, adminOnly: true },
+  { path: '/admin/referrals', name: 'Referral codes', icon: <GiftOutlined />, adminOnly: true },
+  { path: '/admin/lottery', name: 'Lottery', icon: <TrophyOutlined />, adminOnly: true },
   { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
