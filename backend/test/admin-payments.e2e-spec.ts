@@ -72,6 +72,8 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
     await expectAdminOnly(t, tokens, 'get', '/api/admin/payments?format=csv');
     await expectAdminOnly(t, tokens, 'get', '/api/admin/payments/1');
     await expectAdminOnly(t, tokens, 'post', '/api/admin/payments/1/refund', {});
+    // The dashboard's money card too.
+    await expectAdminOnly(t, tokens, 'get', '/api/admin/stats/payments');
   });
 
   it('lists every payment with Stripe links and month totals; refuses unknown filters', async () => {

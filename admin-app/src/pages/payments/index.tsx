@@ -203,8 +203,8 @@ export default function PaymentsPage() {
         title={refunding ? `Refund payment #${refunding.id}` : 'Refund'}
         open={refunding !== null}
         initialValues={{ pounds: (refunding?.refundable ?? 0) / 100 }}
-        modalProps={{ destroyOnClose: true, onCancel: () => setRefunding(null), okText: 'Refund' }}
-        submitter={{ searchConfig: { submitText: 'Refund' } }}
+        modalProps={{ destroyOnClose: true, onCancel: () => setRefunding(null) }}
+        submitter={{ searchConfig: { submitText: 'Refund', resetText: 'Cancel' } }}
         onFinish={async ({ pounds }) => {
           if (!refunding) return false;
           try {

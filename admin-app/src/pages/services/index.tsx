@@ -222,6 +222,7 @@ export default function ServicesPage() {
         open={editing !== null}
         initialValues={editing && editing !== 'new' ? toForm(editing) : EMPTY}
         modalProps={{ destroyOnClose: true, onCancel: () => setEditing(null) }}
+        submitter={{ searchConfig: { submitText: 'Save', resetText: 'Cancel' } }}
         onFinish={save}
         formRef={formRef}
       >
