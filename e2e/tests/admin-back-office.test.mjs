@@ -12,6 +12,8 @@ import { adminPage, staffToken, toast } from './admin-helpers.mjs';
 // Resolved like e2e/run.mjs does: the backend's dependency.
 const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');
 const WEBHOOK_SECRET = 'whsec_e2e';
+// A page's first visit loads its admin chunks; on a busy machine that can take a while.
+const SLOW = { timeout: 60_000 };
 const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
 
 /** A Stripe event signed the way Stripe signs it (t=…,v1=HMAC-SHA256 of "t.payload"). */
@@ -60,10 +62,10 @@ describe('admin: the back office', () => {
     try {
       const page = await adminPage(browser);
       await page.goto('/admin/services');
-      await page.getByRole('heading', { level: 1, name: 'Services and prices' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Services and prices' }).waitFor(SLOW);
       await page.getByRole('button', { name: 'Edit Mix', exact: true }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Price (£)').fill('65');
+      await dialog.locator('#pricePounds').fill('65');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Service updated').waitFor();
       await page.locator('tr').filter({ hasText: 'Mix' }).first().getByText('£65').waitFor();
@@ -73,7 +75,7 @@ describe('admin: the back office', () => {
       const home = await newPage(browser);
       await home.goto('/');
       const amounts = home.locator('#pricing .price-card__amount');
-      await amounts.first().waitFor();
+      await amounts.first().waitFor(SLOW);
       assert.equal(await amounts.first().innerText(), '£65');
       await home.context().close();
 
@@ -111,7 +113,7 @@ describe('admin: the back office', () => {
 
     const page = await adminPage(browser);
     await page.goto('/admin/messages');
-    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor(SLOW);
     await page.getByRole('link', { name: /Messages, \d+ unread/ }).waitFor();
     await page.getByRole('button', { name: new RegExp(name) }).click();
     const drawer = page.locator('.ant-drawer');
@@ -125,7 +127,7 @@ describe('admin: the back office', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('link', { name: 'Payments' }).first().click();
-    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor(SLOW);
     const row = page.locator('tr').filter({ hasText: 'refund-me@example.com' });
     await row.getByRole('link', { name: intentId }).waitFor();
     assert.equal(
@@ -150,8 +152,8 @@ describe('admin: the back office', () => {
       ['Lottery', 'Lottery'],
     ]) {
       await page.getByRole('link', { name: menu }).first().click();
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.locator('.ant-table').first().waitFor();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor(SLOW);
+      await page.locator('.ant-table').first().waitFor(SLOW);
     }
     await page.context().close();
   });
@@ -178,11 +180,11 @@ describe('admin: the back office', () => {
     await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), editorToken);
     await page.goto('/admin');
     const menu = page.getByRole('menu').first();
-    await menu.getByRole('link', { name: 'Posts' }).first().waitFor();
+    await menu.getByRole('link', { name: 'Posts' }).first().waitFor(SLOW);
     for (const hidden of ['Messages', 'Payments', 'Subscribers', 'Referral codes', 'Lottery', 'Services'])
       assert.equal(await menu.getByRole('link', { name: hidden }).count(), 0, hidden);
     await page.goto('/admin/payments');
-    await page.getByRole('heading', { level: 1, name: 'Admins only' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Admins only' }).waitFor(SLOW);
     await page.context().close();
   });
 });

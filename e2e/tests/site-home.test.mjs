@@ -19,6 +19,8 @@ const SECTION_IDS = [
 
 /** Distance from the viewport top to a section, once smooth scrolling has settled. */
 async function settledTop(page, id) {
+  // The pricing cards fill in from GET /api/services; the page scrolls once they are in.
+  await page.locator('#pricing .price-card__amount').first().waitFor();
   let last = null;
   for (let i = 0; i < 40; i++) {
     const top = await page.evaluate(
