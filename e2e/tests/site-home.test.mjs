@@ -1,4 +1,4 @@
-/* global document, getComputedStyle */
+/* global document, getComputedStyle, window */
 // The public home page (spec §2, §3, §4, §8): sections, prices, portfolio audio, newsletter,
 // referral dialog and the section redirects, at desktop and phone widths.
 import assert from 'node:assert/strict';
@@ -19,8 +19,10 @@ const SECTION_IDS = [
 
 /** Distance from the viewport top to a section, once smooth scrolling has settled. */
 async function settledTop(page, id) {
-  // The pricing cards fill in from GET /api/services; the page scrolls once they are in.
+  // The pricing cards fill in from GET /api/services; the page scrolls once they are in, then
+  // drops the scroll request handed over in the router state.
   await page.locator('#pricing .price-card__amount').first().waitFor();
+  await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
   let last = null;
   for (let i = 0; i < 40; i++) {
     const top = await page.evaluate(
