@@ -23,15 +23,17 @@ async function settledTop(page, id) {
   // drops the scroll request handed over in the router state.
   await page.locator('#pricing .price-card__amount').first().waitFor();
   await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
+  // A smooth scroll may start a few frames later on a busy machine: wait for 5 equal reads.
   let last = null;
-  for (let i = 0; i < 40; i++) {
+  let stable = 0;
+  for (let i = 0; i < 60 && stable < 4; i++) {
+    await page.waitForTimeout(100);
     const top = await page.evaluate(
       (sel) => document.getElementById(sel)?.getBoundingClientRect().top ?? null,
       id,
     );
-    if (top !== null && last !== null && Math.abs(top - last) < 0.5) return top;
+    stable = top !== null && last !== null && Math.abs(top - last) < 0.5 ? stable + 1 : 0;
     last = top;
-    await page.waitForTimeout(100);
   }
   return last;
 }
