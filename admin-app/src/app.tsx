@@ -29,6 +29,8 @@ const SubscribersPage = lazy(() => import(/* webpackChunkName: "admin-subscriber
 const ReferralsPage = lazy(() => import(/* webpackChunkName: "admin-referrals" */ './pages/referrals'));
 const LotteryPage = lazy(() => import(/* webpackChunkName: "admin-lottery" */ './pages/lottery'));
 const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
+const ProjectsPage = lazy(() => import(/* webpackChunkName: "admin-projects" */ './pages/projects'));
+const ProjectDetailPage = lazy(() => import(/* webpackChunkName: "admin-project" */ './pages/project'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
 /**
@@ -77,6 +79,8 @@ export default function App() {
                     <Route path="lottery" element={<LotteryPage />} />
                     <Route path="services" element={<ServicesPage />} />
                   </Route>
+                  <Route path="projects" element={<ProjectsPage />} />
+                  <Route path="projects/:id" element={<ProjectDetailPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Route>

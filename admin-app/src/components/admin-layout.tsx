@@ -9,6 +9,7 @@ import {
   CreditCardOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
   GiftOutlined,
   GlobalOutlined,
   InboxOutlined,
@@ -51,14 +52,19 @@ const MENU: MenuItem[] = [
   { path: '/admin/lottery', name: 'Lottery', icon: <TrophyOutlined />, adminOnly: true },
   { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
+  { path: '/admin/projects', name: 'Projects', icon: <FolderOpenOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
 ];
+
+/** Menu entries editors do not see (the pages answer 403 to them anyway). */
+const ADMINS_ONLY = new Set(['/admin/projects']);
 
 /** The document title's first part for a path: the page, or the menu section it belongs to. */
 function pageName(pathname: string, section: string): string {
   if (/^\/admin\/posts\/new\/?$/.test(pathname)) return 'New Post';
   if (/^\/admin\/posts\/[^/]+\/?$/.test(pathname)) return 'Edit Post';
   if (/^\/admin\/media\/upload\/?$/.test(pathname)) return 'Upload Media';
+  if (/^\/admin\/projects\/[^/]+\/?$/.test(pathname)) return 'Project';
   return section;
 }
 
@@ -78,7 +84,9 @@ export function AdminLayout() {
   const name = user ? displayNameOf(user) : '';
   const selected = selectedMenuPath(pathname);
   const backOffice = canSeeBackOffice(user);
-  const menu = MENU.filter((m) => backOffice || !m.adminOnly);
+  const menu = MENU.filter(
+    (m) => (backOffice || !m.adminOnly) && (!ADMINS_ONLY.has(m.path ?? '') || user?.role === 'admin'),
+  );
   // The inbox's unread count, for admins only (editors may not read messages).
   const unread = useQuery({
     queryKey: UNREAD_QUERY_KEY,

@@ -14,6 +14,10 @@ export const MAIL_TEMPLATES = [
   'customer-test',
   'contact-reply',
   'deposit-link',
+  'project-created',
+  'portal-link',
+  'files-received',
+  'files-need-attention',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

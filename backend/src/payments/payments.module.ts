@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProjectsModule } from '../projects/projects.module';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
 import { AdminPaymentsController } from './admin-payments.controller';
@@ -20,6 +21,7 @@ import { stripeProvider } from './stripe.provider';
     TypeOrmModule.forFeature([Payment, StripeEvent, PaymentRefundEntity]),
     ServicesModule,
     ReferralModule,
+    ProjectsModule,
   ],
   controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController],
   providers: [

@@ -16,3 +16,19 @@ export const CONTACT_SERVICE_VALUES: readonly string[] = CONTACT_SERVICES.map((s
 
 /** The V2 test form's choices (spec §2). */
 export const CONTACT_V2_SERVICES = ['mix', 'master', 'mix-master', 'production'] as const;
+
+/**
+ * The launch plans' names and keys: labels only, for rules keyed by plan (the revision rounds a
+ * project includes). Prices are not here: they live in `production_services`.
+ */
+const PLAN_KEYS_BY_NAME: Readonly<Record<string, string>> = {
+  Mix: 'mix',
+  'Mix & Master': 'mix-master',
+  Master: 'master',
+  '5 Songs Mix & Master': 'bulk',
+};
+
+export function findPlanByName(name: string): { id: string; name: string } | undefined {
+  const id = PLAN_KEYS_BY_NAME[name];
+  return id ? { id, name } : undefined;
+}

@@ -6,6 +6,7 @@ import { CreateUsers1763800000000 } from './1763800000000-CreateUsers';
 import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
 import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
+import { CreateProjects1764100000000 } from './1764100000000-CreateProjects';
 import { ServiceCatalogueDetails1764300000000 } from './1764300000000-ServiceCatalogueDetails';
 import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
 import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   CreateMessaging1763800100000,
   CreateBlog1763800200000,
   CreatePayments1763800300000,
+  CreateProjects1764100000000,
   ServiceCatalogueDetails1764300000000,
   ContactInbox1764300100000,
   PaymentRefunds1764300200000,
