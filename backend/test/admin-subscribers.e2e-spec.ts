@@ -115,7 +115,8 @@ describe('Subscribers, referral codes and lottery (/api/admin)', () => {
 
     const resend = await t.http().post(`/api/admin/lottery/draws/${draw.id}/resend`).set(as());
     expect([resend.status, resend.body.draw.resendCount]).toEqual([200, 1]);
-    const mails = await sink.waitForMailsTo(draw.winnerEmail, 2);
+    // The welcome mail, the winner mail and its re-send.
+    const mails = await sink.waitForMailsTo(draw.winnerEmail, 3);
     expect(mails.filter((m) => m.parsed.subject?.includes('March 2031'))).toHaveLength(2);
 
     expect(
