@@ -72,6 +72,8 @@ try {
       E2E_BASE_URL: `http://127.0.0.1:${port}`,
       E2E_MAIL_API: mail.inboxUrl.replace('localhost', '127.0.0.1'),
       E2E_FAKE_STRIPE_URL: fakeStripe.url,
+      // For tests that set up what no API offers (an editor account).
+      E2E_DATABASE_URL: dbUrl.toString(),
       E2E_ADMIN_USERNAME: 'admin',
       E2E_ADMIN_PASSWORD: 'admin-password-1',
     },

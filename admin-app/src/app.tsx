@@ -12,6 +12,7 @@ import { AdminGate } from './components/admin-gate';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSurface } from './components/admin-surface';
 import { FullPageSpin } from './components/full-page-spin';
+import { RequireAdmin } from './components/require-admin';
 import './admin.css';
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "admin-dashboard" */ './pages/dashboard'));
@@ -22,6 +23,12 @@ const TagsPage = lazy(() => import(/* webpackChunkName: "admin-tags" */ './pages
 const MediaPage = lazy(() => import(/* webpackChunkName: "admin-media" */ './pages/media'));
 const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ './pages/comments'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
+const MessagesPage = lazy(() => import(/* webpackChunkName: "admin-messages" */ './pages/messages'));
+const PaymentsPage = lazy(() => import(/* webpackChunkName: "admin-payments" */ './pages/payments'));
+const SubscribersPage = lazy(() => import(/* webpackChunkName: "admin-subscribers" */ './pages/subscribers'));
+const ReferralsPage = lazy(() => import(/* webpackChunkName: "admin-referrals" */ './pages/referrals'));
+const LotteryPage = lazy(() => import(/* webpackChunkName: "admin-lottery" */ './pages/lottery'));
+const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
 const ProjectsPage = lazy(() => import(/* webpackChunkName: "admin-projects" */ './pages/projects'));
 const ProjectDetailPage = lazy(() => import(/* webpackChunkName: "admin-project" */ './pages/project'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
@@ -63,6 +70,15 @@ export default function App() {
                   <Route path="media/*" element={<MediaPage />} />
                   <Route path="comments" element={<CommentsPage />} />
                   <Route path="settings" element={<SettingsPage />} />
+                  {/* The back office: money and personal data, admins only. */}
+                  <Route element={<RequireAdmin />}>
+                    <Route path="messages" element={<MessagesPage />} />
+                    <Route path="payments" element={<PaymentsPage />} />
+                    <Route path="subscribers" element={<SubscribersPage />} />
+                    <Route path="referrals" element={<ReferralsPage />} />
+                    <Route path="lottery" element={<LotteryPage />} />
+                    <Route path="services" element={<ServicesPage />} />
+                  </Route>
                   <Route path="projects" element={<ProjectsPage />} />
                   <Route path="projects/:id" element={<ProjectDetailPage />} />
                   <Route path="*" element={<NotFoundPage />} />

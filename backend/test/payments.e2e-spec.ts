@@ -49,7 +49,7 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
   });
 
   describe('catalogue', () => {
-    it('lists the active services with their prices in pence, seeded from the shared price list', async () => {
+    it('lists the active services with their prices in pence, as the launch migration seeded them', async () => {
       const res = await t.http().get('/api/services').expect(200);
       expect(res.body.success).toBe(true);
       const byName = Object.fromEntries(
@@ -70,6 +70,13 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
         description: expect.any(String),
         serviceType: 'mixing',
         type: 'mixing',
+        revisions: '2 revisions',
+        badge: null,
+        features: expect.arrayContaining(['Up to 40 stems']),
+        compareAtPrice: null,
+        isBulkDeal: false,
+        onHome: true,
+        sortOrder: 10,
       });
     });
 

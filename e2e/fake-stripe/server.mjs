@@ -56,6 +56,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
   const requests = [];
   const paymentIntents = new Map();
   const checkoutSessions = new Map();
+  const refunds = new Map();
   const idempotent = new Map();
   let failure = null;
   let baseUrl = '';
@@ -137,6 +138,34 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
         };
         checkoutSessions.set(sessionId, session);
         return [200, session];
+      },
+    },
+    // --- refunds (backoffice addition): a refund of a succeeded intent, never above what is left.
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handle: (body) => {
+        const intent = paymentIntents.get(str(body.payment_intent) ?? '');
+        const refused = (message) => [400, { error: { type: 'invalid_request_error', message } }];
+        if (!intent || intent.status !== 'succeeded')
+          return refused('This PaymentIntent cannot be refunded.');
+        const done = [...refunds.values()].filter((r) => r.payment_intent === intent.id);
+        const left = intent.amount_received - done.reduce((sum, r) => sum + r.amount, 0);
+        const amount = num(body.amount) ?? left;
+        if (amount < 1 || amount > left)
+          return refused(`Refund amount (${amount}) is greater than unrefunded amount (${left}).`);
+        const refund = {
+          id: newId('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: body.metadata ?? {},
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        return [200, refund];
       },
     },
   ];

@@ -1,4 +1,4 @@
-/* global document, getComputedStyle */
+/* global document, getComputedStyle, window */
 // The public home page (spec §2, §3, §4, §8): sections, prices, portfolio audio, newsletter,
 // referral dialog and the section redirects, at desktop and phone widths.
 import assert from 'node:assert/strict';
@@ -19,15 +19,21 @@ const SECTION_IDS = [
 
 /** Distance from the viewport top to a section, once smooth scrolling has settled. */
 async function settledTop(page, id) {
+  // The pricing cards fill in from GET /api/services; the page scrolls once they are in, then
+  // drops the scroll request handed over in the router state.
+  await page.locator('#pricing .price-card__amount').first().waitFor();
+  await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
+  // A smooth scroll may start a few frames later on a busy machine: wait for 5 equal reads.
   let last = null;
-  for (let i = 0; i < 40; i++) {
+  let stable = 0;
+  for (let i = 0; i < 60 && stable < 4; i++) {
+    await page.waitForTimeout(100);
     const top = await page.evaluate(
       (sel) => document.getElementById(sel)?.getBoundingClientRect().top ?? null,
       id,
     );
-    if (top !== null && last !== null && Math.abs(top - last) < 0.5) return top;
+    stable = top !== null && last !== null && Math.abs(top - last) < 0.5 ? stable + 1 : 0;
     last = top;
-    await page.waitForTimeout(100);
   }
   return last;
 }
@@ -84,8 +90,9 @@ describe('site: home page', () => {
       assert.ok(await heroImage.getAttribute('alt'));
       assert.equal(await hero.locator('.equaliser__bar').count(), 16);
 
-      // Pricing: three cards, prices from the shared catalogue, the guarantee
+      // Pricing: three cards, prices from the catalogue in the database (GET /api/services), the guarantee
       const pricing = page.locator('#pricing');
+      await pricing.locator('.price-card__amount').first().waitFor();
       const cards = pricing.locator('.price-card');
       assert.equal(await cards.count(), 3);
       assert.deepEqual(await pricing.locator('.price-card__amount').allInnerTexts(), ['£60', '£80', '£40']);

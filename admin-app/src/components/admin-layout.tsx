@@ -1,22 +1,31 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { Button, Grid, Space, Typography } from 'antd';
+import { Badge, Button, Grid, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import {
   AppstoreOutlined,
   CommentOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
+  GiftOutlined,
   GlobalOutlined,
+  InboxOutlined,
   LogoutOutlined,
   MailOutlined,
   PictureOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TagsOutlined,
+  TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { displayNameOf } from '@studio/shared';
+import { canSeeBackOffice } from '../access';
+import { UNREAD_QUERY_KEY, unreadCount } from '../pages/messages/service';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useLogout } from '../hooks/use-logout';
 import { SITE_NAME } from '../site-config';
@@ -26,13 +35,22 @@ import { FullPageSpin } from './full-page-spin';
 /** Served by the backend (bull-board), not by this app: a full page load. */
 const MAIL_QUEUE_PATH = '/admin/queues';
 
-const MENU: MenuDataItem[] = [
+/** `adminOnly`: money and personal data, hidden from editors (the API refuses them too). */
+type MenuItem = MenuDataItem & { adminOnly?: boolean };
+
+const MENU: MenuItem[] = [
   { path: '/admin', name: 'Dashboard', icon: <DashboardOutlined /> },
   { path: '/admin/posts', name: 'Posts', icon: <FileTextOutlined /> },
   { path: '/admin/categories', name: 'Categories', icon: <AppstoreOutlined /> },
   { path: '/admin/tags', name: 'Tags', icon: <TagsOutlined /> },
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
+  { path: '/admin/messages', name: 'Messages', icon: <InboxOutlined />, adminOnly: true },
+  { path: '/admin/payments', name: 'Payments', icon: <CreditCardOutlined />, adminOnly: true },
+  { path: '/admin/subscribers', name: 'Subscribers', icon: <TeamOutlined />, adminOnly: true },
+  { path: '/admin/referrals', name: 'Referral codes', icon: <GiftOutlined />, adminOnly: true },
+  { path: '/admin/lottery', name: 'Lottery', icon: <TrophyOutlined />, adminOnly: true },
+  { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: '/admin/projects', name: 'Projects', icon: <FolderOpenOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
@@ -65,6 +83,17 @@ export function AdminLayout() {
   const logout = useLogout();
   const name = user ? displayNameOf(user) : '';
   const selected = selectedMenuPath(pathname);
+  const backOffice = canSeeBackOffice(user);
+  const menu = MENU.filter(
+    (m) => (backOffice || !m.adminOnly) && (!ADMINS_ONLY.has(m.path ?? '') || user?.role === 'admin'),
+  );
+  // The inbox's unread count, for admins only (editors may not read messages).
+  const unread = useQuery({
+    queryKey: UNREAD_QUERY_KEY,
+    queryFn: unreadCount,
+    enabled: backOffice,
+    refetchInterval: 60_000,
+  }).data;
   const screens = Grid.useBreakpoint();
   const narrow = !screens.sm;
 
@@ -80,10 +109,7 @@ export function AdminLayout() {
       layout="mix"
       fixSiderbar
       token={narrow ? { pageContainer: { paddingInlinePageContainerContent: 12 } } : undefined}
-      route={{
-        path: '/admin',
-        routes: MENU.filter((m) => !ADMINS_ONLY.has(m.path ?? '') || user?.role === 'admin'),
-      }}
+      route={{ path: '/admin', routes: menu }}
       location={{ pathname: selected }}
       onMenuHeaderClick={() => navigate('/admin')}
       selectedKeys={[selected]}
@@ -103,6 +129,12 @@ export function AdminLayout() {
       menuItemRender={(item, dom) =>
         item.path === MAIL_QUEUE_PATH ? (
           <a href={MAIL_QUEUE_PATH}>{dom}</a>
+        ) : item.path === '/admin/messages' && unread ? (
+          <Link to={item.path} aria-label={`Messages, ${unread} unread`}>
+            <Badge count={unread} size="small" offset={[10, 0]}>
+              {dom}
+            </Badge>
+          </Link>
         ) : (
           <Link to={item.path ?? '/admin'}>{dom}</Link>
         )

@@ -1,15 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NewsletterModule } from '../newsletter/newsletter.module';
+import { ServicesModule } from '../services/services.module';
+import { AdminMessagesController } from './admin-messages.controller';
+import { AdminMessagesService } from './admin-messages.service';
+import { ContactRepository } from './contact.repository';
+import { ContactReplyEntity } from './entities/contact-reply.entity';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 import { Contact } from './entities/contact.entity';
 import { MessagingStatsController } from './messaging-stats.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Contact]), NewsletterModule],
-  controllers: [ContactController, MessagingStatsController],
-  providers: [ContactService],
+  imports: [TypeOrmModule.forFeature([Contact, ContactReplyEntity]), NewsletterModule, ServicesModule],
+  controllers: [ContactController, MessagingStatsController, AdminMessagesController],
+  providers: [ContactService, ContactRepository, AdminMessagesService],
   exports: [ContactService],
 })
 export class ContactModule {}

@@ -36,6 +36,14 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
   'payment-admin': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
   'admin-test': { heading: 'Test', message: 'Hi', timestamp: 'now' },
   'customer-test': { fromAddress: 'a@b.c', sentAt: 'now' },
+  'contact-reply': { name: 'Ann', body: 'Thanks!', message: 'Hello', receivedAt: 'now' },
+  'deposit-link': {
+    name: 'Ann',
+    serviceName: 'Mix',
+    priceFormatted: '£60',
+    depositFormatted: '£30',
+    payUrl: 'https://x.test/checkout?serviceId=1',
+  },
   'project-created': {
     customerName: 'Ann',
     serviceName: 'Mix',

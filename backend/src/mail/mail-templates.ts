@@ -13,6 +13,8 @@ export const MAIL_TEMPLATES = [
   'payment-admin',
   'admin-test',
   'customer-test',
+  'contact-reply',
+  'deposit-link',
   'project-created',
   'portal-link',
   'files-received',

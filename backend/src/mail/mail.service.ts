@@ -14,6 +14,7 @@ import { Repository } from 'typeorm';
 import { SettingsService } from '../settings/settings.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
 import { ENQUEUE_TIMEOUT_MS, MAIL_QUEUE, OUTBOX_SWEEP_MS } from './mail.constants';
+import type { MailDeliveryState } from '@studio/shared';
 import { isMailTemplate } from './mail-templates';
 import type { MailJob } from './mail.types';
 
@@ -69,6 +70,44 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Where each mail is now, by job id: on the queue (queued, or retrying after a failed
+   * attempt), sent, failed for good, or parked in the outbox while Redis was away. A completed
+   * job is kept a day; after that, or with Redis down, the state is 'unknown'.
+   */
+  async deliveryStates(
+    jobIds: string[],
+  ): Promise<Map<string, { state: MailDeliveryState; attempts: number; error: string | null }>> {
+    const out = new Map<string, { state: MailDeliveryState; attempts: number; error: string | null }>();
+    if (!jobIds.length) return out;
+    const parked = await this.outbox.find({ where: jobIds.map((jobId) => ({ jobId })) });
+    for (const row of parked) out.set(row.jobId, { state: 'outbox', attempts: 0, error: row.lastError });
+    await Promise.all(
+      jobIds
+        .filter((id) => !out.has(id))
+        .map(async (id) => {
+          try {
+            const job = await withTimeout(this.queue.getJob(id), ENQUEUE_TIMEOUT_MS);
+            if (!job) return out.set(id, { state: 'unknown', attempts: 0, error: null });
+            const status = await withTimeout(job.getState(), ENQUEUE_TIMEOUT_MS);
+            const error = job.failedReason ? job.failedReason.slice(0, 300) : null;
+            const state: MailDeliveryState =
+              status === 'completed'
+                ? 'sent'
+                : status === 'failed'
+                  ? 'failed'
+                  : job.attemptsMade > 0
+                    ? 'retrying'
+                    : 'queued';
+            out.set(id, { state, attempts: job.attemptsMade, error });
+          } catch {
+            out.set(id, { state: 'unknown', attempts: 0, error: null });
+          }
+        }),
+    );
+    return out;
   }
 
   onApplicationBootstrap(): void {

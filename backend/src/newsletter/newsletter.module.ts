@@ -2,7 +2,10 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralModule } from '../referral/referral.module';
+import { AdminSubscribersController } from './admin-subscribers.controller';
+import { AdminSubscribersService } from './admin-subscribers.service';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { SubscribersRepository } from './subscribers.repository';
 import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 import { LOTTERY_QUEUE } from './lottery/lottery.constants';
 import { LotteryScheduler } from './lottery/lottery.scheduler';
@@ -16,8 +19,14 @@ import { NewsletterService } from './newsletter.service';
     BullModule.registerQueue({ name: LOTTERY_QUEUE }),
     ReferralModule,
   ],
-  controllers: [NewsletterController],
-  providers: [NewsletterService, LotteryService, LotteryScheduler],
+  controllers: [NewsletterController, AdminSubscribersController],
+  providers: [
+    NewsletterService,
+    LotteryService,
+    LotteryScheduler,
+    SubscribersRepository,
+    AdminSubscribersService,
+  ],
   exports: [NewsletterService, LotteryService],
 })
 export class NewsletterModule {}

@@ -48,9 +48,9 @@ export class PaymentsController {
     return { success: true, ...(await this.payments.createCheckoutSession(dto, user?.id ?? null)) };
   }
 
-  /** The dashboard's paid-deposits card; works whether or not Stripe is configured. */
+  /** The dashboard's paid-deposits card; works whether or not Stripe is configured. Money: admins only. */
   @Get('admin/stats/payments')
-  @Auth('admin', 'editor')
+  @Auth('admin')
   async stats() {
     const { count, amountPence } = await this.payments.paidDepositsSince(startOfLondonMonth());
     return { success: true, paidDepositsThisMonth: count, paidDepositsAmountThisMonth: amountPence };

@@ -1,10 +1,13 @@
-import { PaymentsRepository } from './payments.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectsModule } from '../projects/projects.module';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
+import { AdminPaymentsController } from './admin-payments.controller';
+import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { Payment } from './entities/payment.entity';
+import { PaymentLedgerService } from './payment-ledger.service';
+import { PaymentsRepository } from './payments.repository';
 import { StripeEvent } from './entities/stripe-event.entity';
 import { PaymentsConfiguredGuard } from './payments-configured.guard';
 import { PaymentsController } from './payments.controller';
@@ -14,14 +17,20 @@ import { StripeWebhookService } from './stripe-webhook.service';
 import { stripeProvider } from './stripe.provider';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule, ProjectsModule],
-  controllers: [PaymentsController, StripeWebhookController],
+  imports: [
+    TypeOrmModule.forFeature([Payment, StripeEvent, PaymentRefundEntity]),
+    ServicesModule,
+    ReferralModule,
+    ProjectsModule,
+  ],
+  controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController],
   providers: [
     stripeProvider,
     PaymentsService,
-    PaymentsRepository,
     StripeWebhookService,
     PaymentsConfiguredGuard,
+    PaymentsRepository,
+    PaymentLedgerService,
   ],
   exports: [PaymentsService],
 })

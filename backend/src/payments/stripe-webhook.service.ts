@@ -272,6 +272,11 @@ export class StripeWebhookService {
     const payment = intentId ? await this.lockPayment(m, { intentId }) : null;
     if (!payment) return this.unknown(charge.id);
     payment.metadata = { ...payment.metadata, amountRefunded: charge.amount_refunded };
+    // Stripe's total covers refunds made in its dashboard and ours; it never goes down.
+    payment.amountRefunded = Math.min(
+      payment.amount,
+      Math.max(payment.amountRefunded, charge.amount_refunded),
+    );
     this.moveTo(payment, charge.refunded ? 'refunded' : 'partially_refunded');
     await m.save(payment);
     return { handled: true, paymentId: payment.id };

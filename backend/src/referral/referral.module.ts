@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralCode } from './entities/referral-code.entity';
+import { AdminReferralsController } from './admin-referrals.controller';
 import { ReferralController } from './referral.controller';
 import { ReferralRepository } from './referral.repository';
 import { ReferralService } from './referral.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ReferralCode])],
-  controllers: [ReferralController],
+  controllers: [ReferralController, AdminReferralsController],
   providers: [ReferralService, ReferralRepository],
-  exports: [ReferralService],
+  exports: [ReferralService, ReferralRepository],
 })
 export class ReferralModule {}

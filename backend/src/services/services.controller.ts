@@ -1,5 +1,5 @@
-import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
-import type { ServiceDto } from '@studio/shared';
+import { Controller, Get, Header, Param, ParseIntPipe } from '@nestjs/common';
+import { SERVICES_MAX_AGE_SECONDS, type ServiceDto } from '@studio/shared';
 import { badRequest } from '../common/errors/app.exception';
 import { ServiceListItem, ServicesService, toServiceDetail, toServiceListItem } from './services.service';
 
@@ -11,7 +11,9 @@ const serviceIdPipe = new ParseIntPipe({
 export class ServicesController {
   constructor(private readonly services: ServicesService) {}
 
+  /** Cached for at most a minute, so a price edited in /admin/services shows within one. */
   @Get()
+  @Header('cache-control', `public, max-age=${SERVICES_MAX_AGE_SECONDS}`)
   async list(): Promise<{ success: true; services: ServiceListItem[] }> {
     return { success: true, services: (await this.services.listActive()).map(toServiceListItem) };
   }

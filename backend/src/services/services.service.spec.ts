@@ -9,6 +9,13 @@ const service = (price: number): ProductionService =>
     price,
     type: 'mixing',
     isActive: true,
+    revisions: '2 revisions',
+    badge: null,
+    features: ['One'],
+    compareAtPrice: null,
+    isBulkDeal: false,
+    onHome: true,
+    sortOrder: 5,
   });
 
 describe('service payloads', () => {
@@ -26,6 +33,13 @@ describe('service payloads', () => {
       description: 'An oddly priced service.',
       serviceType: 'mixing',
       type: 'mixing',
+      revisions: '2 revisions',
+      badge: null,
+      features: ['One'],
+      compareAtPrice: null,
+      isBulkDeal: false,
+      onHome: true,
+      sortOrder: 5,
     });
   });
 });

@@ -1,34 +1,42 @@
+/**
+ * The catalogue of bookable services, the one source of prices: the site's pricing cards, the
+ * booking page, contact's deposit step and every charge read these rows. Only active services
+ * can be listed, shown or paid for. A payment stores the amount it charged, so a price edit
+ * applies to the next charge and never to one already created.
+ */
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { depositPence, penceToPounds, type ServiceDto } from '@studio/shared';
-import { notFound } from '../common/errors/app.exception';
+import {
+  depositPence,
+  penceToPounds,
+  SERVICE_MESSAGES,
+  type AdminService,
+  type CatalogueService,
+  type ServiceDto,
+} from '@studio/shared';
+import { badRequest, conflict, notFound } from '../common/errors/app.exception';
+import { pageOf } from '../common/admin-list.query';
+import type { SaveServiceDto, ServiceListQuery } from './dto/save-service.dto';
 import { ProductionService } from './entities/production-service.entity';
+import { ServiceFields, ServicesRepository } from './services.repository';
 
-const PG_INT_MAX = 2_147_483_647;
+/** The public list item, kept under its old name for the controllers that use it. */
+export type ServiceListItem = CatalogueService;
 
-export type ServiceListItem = Omit<ServiceDto, 'depositAmount'> & { type: string };
-
-/** The catalogue of bookable services. Only active services can be listed, shown or paid for. */
 @Injectable()
 export class ServicesService {
-  constructor(
-    @InjectRepository(ProductionService) private readonly services: Repository<ProductionService>,
-  ) {}
+  constructor(private readonly repo: ServicesRepository) {}
 
   listActive(): Promise<ProductionService[]> {
-    return this.services.find({ where: { isActive: true }, order: { price: 'ASC', id: 'ASC' } });
+    return this.repo.listActive();
   }
 
   findActiveById(id: number): Promise<ProductionService | null> {
-    // An id Postgres cannot hold would be a 500 from the driver; it simply names no service.
-    if (!Number.isInteger(id) || id < 1 || id > PG_INT_MAX) return Promise.resolve(null);
-    return this.services.findOneBy({ id, isActive: true });
+    return this.repo.findActiveById(id);
   }
 
   /** Plans are booked by their exact catalogue name (spec §2, /services-checkout). */
   findActiveByName(name: string): Promise<ProductionService | null> {
-    return this.services.findOneBy({ name, isActive: true });
+    return this.repo.findActiveByName(name);
   }
 
   async getActive(id: number): Promise<ProductionService> {
@@ -36,9 +44,81 @@ export class ServicesService {
     if (!service) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
     return service;
   }
+
+  // ------------------------------------------------------------------ back office
+
+  async adminList(q: ServiceListQuery): Promise<{ items: AdminService[]; total: number }> {
+    const [rows, total] = await this.repo.list(
+      {
+        search: q.search || undefined,
+        active: q.active,
+        sort: q.sort ?? 'sortOrder',
+        order: q.order ?? 'asc',
+      },
+      pageOf(q),
+    );
+    return { items: rows.map(toAdminService), total };
+  }
+
+  async adminGet(id: number): Promise<AdminService> {
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+    return toAdminService(row);
+  }
+
+  async create(dto: SaveServiceDto): Promise<AdminService> {
+    const fields = fieldsOf(dto);
+    await this.ensureNameFree(fields.name, null);
+    return toAdminService(await this.repo.insert(fields));
+  }
+
+  async update(id: number, dto: SaveServiceDto): Promise<AdminService> {
+    if (!(await this.repo.findById(id))) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+    const fields = fieldsOf(dto);
+    await this.ensureNameFree(fields.name, id);
+    return toAdminService(await this.repo.update(id, fields));
+  }
+
+  /**
+   * Removes a service from the catalogue. Payments keep their amount and the service's name
+   * (in their metadata), so the ledger still reads; to stop selling it but keep it listed,
+   * set it inactive instead.
+   */
+  async remove(id: number): Promise<void> {
+    if (!(await this.repo.delete(id))) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+  }
+
+  private async ensureNameFree(name: string, exceptId: number | null): Promise<void> {
+    // Plans are booked by name, so two rows differing only in case would be ambiguous.
+    const other = await this.repo.findByNameInsensitive(name);
+    if (other && other.id !== exceptId) throw conflict(SERVICE_MESSAGES.duplicateName, 'SERVICE_NAME_TAKEN');
+  }
 }
 
-export function toServiceListItem(s: ProductionService): ServiceListItem {
+function fieldsOf(dto: SaveServiceDto): ServiceFields {
+  const compareAtPrice = dto.compareAtPrice ?? null;
+  if (compareAtPrice !== null && compareAtPrice <= dto.price) {
+    throw badRequest(SERVICE_MESSAGES.compareAtPrice, 'VALIDATION_FAILED', [
+      { field: 'compareAtPrice', message: SERVICE_MESSAGES.compareAtPrice },
+    ]);
+  }
+  return {
+    name: dto.name,
+    description: dto.description,
+    price: dto.price,
+    type: dto.type,
+    revisions: dto.revisions ?? '',
+    badge: dto.badge || null,
+    features: dto.features ?? [],
+    compareAtPrice,
+    isBulkDeal: dto.isBulkDeal ?? false,
+    onHome: dto.onHome ?? false,
+    isActive: dto.isActive ?? true,
+    sortOrder: dto.sortOrder ?? 0,
+  };
+}
+
+export function toServiceListItem(s: ProductionService): CatalogueService {
   return {
     id: s.id,
     name: s.name,
@@ -46,6 +126,22 @@ export function toServiceListItem(s: ProductionService): ServiceListItem {
     description: s.description,
     serviceType: s.type,
     type: s.type,
+    revisions: s.revisions,
+    badge: s.badge,
+    features: s.features,
+    compareAtPrice: s.compareAtPrice,
+    isBulkDeal: s.isBulkDeal,
+    onHome: s.onHome,
+    sortOrder: s.sortOrder,
+  };
+}
+
+export function toAdminService(s: ProductionService): AdminService {
+  return {
+    ...toServiceListItem(s),
+    isActive: s.isActive,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 

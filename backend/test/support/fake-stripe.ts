@@ -28,6 +28,8 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   paymentIntents: Map<string, StripeObject>;
   checkoutSessions: Map<string, StripeObject>;
+  /** Refunds made through POST /v1/refunds (backoffice addition), by id. */
+  refunds: Map<string, StripeObject>;
   /** Requests to `path` (e.g. '/v1/payment_intents'), optionally only with `method`. */
   requestsTo(path: string, method?: string): FakeStripeRequest[];
   /** Answer every call with this HTTP status (a Stripe api_error) until called with null. */
@@ -77,6 +79,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const paymentIntents = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
   const idempotent = new Map<string, StripeObject>();
   let failure: number | null = null;
 
@@ -161,6 +164,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return [200, session];
       },
     },
+    // --- refunds (backoffice addition): a refund of a succeeded intent, never above what is left.
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handle: (body) => {
+        const intent = paymentIntents.get(str(body.payment_intent) ?? '');
+        const invalid = (message: string): [number, StripeObject] => [
+          400,
+          { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message } },
+        ];
+        if (!intent) return invalid(`No such payment_intent: '${str(body.payment_intent)}'`);
+        if (intent.status !== 'succeeded') return invalid('This PaymentIntent has not succeeded.');
+        const refunded = [...refunds.values()]
+          .filter((r) => r.payment_intent === intent.id)
+          .reduce((sum, r) => sum + Number(r.amount), 0);
+        const left = Number(intent.amount_received) - refunded;
+        const amount = num(body.amount) ?? left;
+        if (amount < 1 || amount > left)
+          return invalid(`Refund amount (${amount}) is greater than unrefunded amount (${left}).`);
+        const refund: StripeObject = {
+          id: id('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          charge: `ch_for_${String(intent.id)}`,
+          status: 'succeeded',
+          metadata: body.metadata ?? {},
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(String(refund.id), refund);
+        return [200, refund];
+      },
+    },
   ];
 
   const send = (res: ServerResponse, status: number, body: StripeObject) => {
@@ -212,6 +249,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     paymentIntents,
     checkoutSessions,
+    refunds,
     requestsTo: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
     failWith: (status) => {
       failure = status;

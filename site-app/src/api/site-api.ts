@@ -3,7 +3,13 @@
  * with the response shapes they read. Errors follow the shared client: a non-OK status throws
  * ApiError("{status}: {body}"), a failed connection throws the browser's TypeError.
  */
-import { getJson, postJson, type ReferralCodeDto, type ReferralListEntry } from '@studio/shared';
+import {
+  getJson,
+  postJson,
+  type CatalogueService,
+  type ReferralCodeDto,
+  type ReferralListEntry,
+} from '@studio/shared';
 
 export interface SubscribeResponse {
   success: boolean;
@@ -42,14 +48,8 @@ export interface ContactResponse {
   };
 }
 
-/** One entry of GET /api/services (price in pence). */
-export interface ServiceListItem {
-  id: number;
-  name: string;
-  price: number;
-  description: string;
-  serviceType: string;
-}
+/** One entry of GET /api/services (price in pence): the catalogue is the one source of prices. */
+export type ServiceListItem = CatalogueService;
 
 export interface ServicesResponse {
   success: boolean;

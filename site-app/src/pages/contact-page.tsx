@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DELIVERY } from '@studio/shared';
 import { servicesQuery } from '../api/site-api';
 import { ContactForm } from '../components/contact/contact-form';
@@ -36,7 +36,14 @@ const NEXT_STEPS = [
 export default function ContactPage() {
   usePageTitle('Contact');
   const [params] = useSearchParams();
-  const requested = useMemo(() => resolveRequestedService(params.get('service')), [params]);
+  const param = params.get('service');
+  // A plan name (the bulk deal) is only known from the catalogue, so it is fetched for that case.
+  const needsCatalogue = Boolean(param?.trim()) && !resolveRequestedService(param);
+  const catalogue = useQuery({ ...servicesQuery, enabled: needsCatalogue });
+  const requested = useMemo(
+    () => resolveRequestedService(param, catalogue.data?.services),
+    [param, catalogue.data],
+  );
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'contact' });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -89,7 +96,7 @@ export default function ContactPage() {
 
         {step.kind === 'contact' ? (
           <div className="card">
-            <ContactForm requested={requested} onSent={onSent} />
+            <ContactForm key={requested?.value ?? 'free'} requested={requested} onSent={onSent} />
           </div>
         ) : (
           <>

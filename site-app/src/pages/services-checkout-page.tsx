@@ -6,15 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  ApiError,
-  DELIVERY,
-  MESSAGES,
-  PRICING_PLANS,
-  REFERRAL,
-  errorMessage,
-  type PricingPlan,
-} from '@studio/shared';
+import { ApiError, DELIVERY, MESSAGES, REFERRAL, errorMessage, type CatalogueService } from '@studio/shared';
+import { servicesQuery } from '../api/site-api';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useToast } from '../toast/toast-context';
 import {
@@ -53,11 +46,13 @@ export default function ServicesCheckoutPage() {
   const { toast } = useToast();
   const config = useQuery(paymentsConfigQuery);
   const notConfigured = config.data?.configured === false;
+  // Prices come from the catalogue in the database, never from this bundle.
+  const catalogue = useQuery(servicesQuery);
 
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [referral, setReferral] = useState<ReferralState>(UNVALIDATED);
-  const [bookingPlanId, setBookingPlanId] = useState<string | null>(null);
+  const [bookingPlanId, setBookingPlanId] = useState<number | null>(null);
   // The code a validation answer is about must still be the one in the field.
   const currentCode = useRef('');
   currentCode.current = code.trim();
@@ -140,7 +135,7 @@ export default function ServicesCheckoutPage() {
     if (trimmed) validation.mutate(trimmed);
   };
 
-  const onBook = (plan: PricingPlan) => {
+  const onBook = (plan: CatalogueService) => {
     if (bookingPlanId) return;
     const referralCode = code.trim();
     const customerEmail = email.trim();
@@ -181,8 +176,14 @@ export default function ServicesCheckoutPage() {
           Choose your plan
         </h2>
         {notConfigured && <PaymentsNotConfigured />}
+        {catalogue.isPending && <p role="status">Loading the plans…</p>}
+        {catalogue.isError && (
+          <p role="alert" className="notice notice--error">
+            We could not load the plans. Please reload the page.
+          </p>
+        )}
         <div className="plan-grid">
-          {PRICING_PLANS.map((plan) => (
+          {(catalogue.data?.services ?? []).map((plan) => (
             <PlanCard
               key={plan.id}
               plan={plan}

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PageContainer } from '@ant-design/pro-components';
 import { Alert, Button, Card, Col, Row, Space, Typography } from 'antd';
@@ -17,6 +17,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { displayNameOf, formatPence } from '@studio/shared';
+import { canSeeBackOffice } from '../../access';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { RecentPosts } from './components/recent-posts';
@@ -30,6 +31,7 @@ const FRESH = { refetchOnMount: 'always' } as const;
 
 export default function DashboardPage() {
   const { user } = useCurrentUser();
+  const backOffice = canSeeBackOffice(user);
   const navigate = useNavigate();
   const blog = useQuery({ queryKey: ['/api/admin/blog/stats'], queryFn: getBlogStats, ...FRESH });
   const recent = useQuery({
@@ -50,11 +52,13 @@ export default function DashboardPage() {
       title: 'New messages this month',
       value: messaging.data.contactsThisMonth,
       icon: <MailOutlined />,
+      footer: backOffice ? <Link to="/admin/messages">Open the inbox</Link> : null,
     },
     messaging.data && {
       title: 'New subscribers this month',
       value: messaging.data.subscribersThisMonth,
       icon: <UserAddOutlined />,
+      footer: backOffice ? <Link to="/admin/subscribers">See subscribers</Link> : null,
     },
     payments.data && {
       title: 'Paid deposits this month',
@@ -62,9 +66,7 @@ export default function DashboardPage() {
       icon: <PoundOutlined />,
       footer:
         payments.data.paidDepositsAmountThisMonth !== undefined ? (
-          <Typography.Text type="secondary">
-            {formatPence(payments.data.paidDepositsAmountThisMonth)} received
-          </Typography.Text>
+          <Link to="/admin/payments">{formatPence(payments.data.paidDepositsAmountThisMonth)} received</Link>
         ) : null,
     },
     messaging.data && {

@@ -1,3 +1,4 @@
+import type { MessageStatus } from '@studio/shared';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('contacts')
@@ -16,6 +17,14 @@ export class Contact {
 
   @Column({ type: 'varchar', length: 50 })
   service: string;
+
+  /** new, replied or archived (the /admin/messages inbox). */
+  @Column({ type: 'varchar', length: 20, default: 'new' })
+  status: MessageStatus;
+
+  /** When staff first opened it; null counts as unread in the menu. */
+  @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
+  readAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,10 +1,27 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { PRICING_PLANS } from '@studio/shared';
 
 /**
- * The services catalogue (seeded from the shared price list, so prices have one source), the
- * payments ledger, and the Stripe event ids already handled (webhook idempotency).
+ * The services catalogue, the payments ledger, and the Stripe event ids already handled
+ * (webhook idempotency). The catalogue is seeded with the launch prices frozen below; from then
+ * on the rows are the one source of prices (edited in /admin/services).
  */
+const LAUNCH_CATALOGUE = [
+  ['Mix', 'A full professional mix of one song, balanced and ready for mastering.', 6000, 'mixing'],
+  [
+    'Mix & Master',
+    'Mixing and mastering of one song, from raw stems to a release-ready master.',
+    8000,
+    'mixing-mastering',
+  ],
+  ['Master', 'Mastering of one finished mix for streaming, radio and club play.', 4000, 'mastering'],
+  [
+    '5 Songs Mix & Master',
+    'Five songs mixed and mastered as one coherent EP or project.',
+    30000,
+    'bulk-mixing-mastering',
+  ],
+] as const;
+
 export class CreatePayments1763800300000 implements MigrationInterface {
   name = 'CreatePayments1763800300000';
 
@@ -22,10 +39,10 @@ export class CreatePayments1763800300000 implements MigrationInterface {
         CONSTRAINT production_services_name_key UNIQUE (name),
         CONSTRAINT production_services_price_check CHECK (price > 0)
       )`);
-    for (const plan of PRICING_PLANS) {
+    for (const row of LAUNCH_CATALOGUE) {
       await q.query(
         `INSERT INTO production_services (name, description, price, type) VALUES ($1, $2, $3, $4)`,
-        [plan.name, plan.description, plan.pricePence, plan.serviceType],
+        [...row],
       );
     }
 

@@ -15,7 +15,7 @@ import { randomInt } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { badRequest } from '../../common/errors/app.exception';
+import { badRequest, notFound } from '../../common/errors/app.exception';
 import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
 import { NewsletterService } from '../newsletter.service';
 import { LotteryDraw } from './entities/lottery-draw.entity';
@@ -51,7 +51,7 @@ export class LotteryService {
   ) {}
 
   /** Draws `month` (YYYY-MM) if it has not been drawn, and makes sure its mails are queued. */
-  async drawMonth(month: string): Promise<DrawOutcome> {
+  async drawMonth(month: string, drawnBy = 'schedule'): Promise<DrawOutcome> {
     if (!MONTH.test(month)) throw badRequest('The month must look like 2025-01.', 'INVALID_MONTH');
     const inserted = await this.draws.manager
       .transaction('REPEATABLE READ', async (em) => {
@@ -69,9 +69,10 @@ export class LotteryService {
               )[0]
             : undefined;
         const rows: { id: number }[] = await em.query(
-          `INSERT INTO lottery_draws (month, winner_subscriber_id, winner_email, entrants) VALUES ($1, $2, $3, $4)
+          `INSERT INTO lottery_draws (month, winner_subscriber_id, winner_email, entrants, drawn_by)
+           VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (month) DO NOTHING RETURNING id`,
-          [month, winner?.id ?? null, winner?.email ?? null, entrants],
+          [month, winner?.id ?? null, winner?.email ?? null, entrants, drawnBy.slice(0, 100)],
         );
         return rows[0]?.id ?? null;
       })
@@ -90,6 +91,34 @@ export class LotteryService {
   /** Past draws, newest first. */
   list(): Promise<LotteryDraw[]> {
     return this.draws.find({ order: { month: 'DESC' } });
+  }
+
+  /** Queues the winner's mail again (a new job each time: the first one may have bounced). */
+  async resendWinner(id: number): Promise<LotteryDraw> {
+    const draw = await this.draws.findOneBy({ id });
+    if (!draw) throw notFound('Draw not found.', 'DRAW_NOT_FOUND');
+    if (!draw.winnerEmail) throw badRequest('This draw has no winner to mail.', 'NO_WINNER');
+    const { unsubscribeUrl, headers } = this.newsletter.listMail(draw.winnerEmail);
+    const label = monthLabel(draw.month);
+    await this.mail
+      .enqueue({
+        template: 'lottery-winner',
+        to: draw.winnerEmail,
+        subject: `You won the ${label} free mix at ${this.config.siteName}!`,
+        context: {
+          month: draw.month,
+          monthLabel: label,
+          unsubscribeUrl,
+          claimUrl: `${this.config.publicUrl}/contact?service=free-mix`,
+        },
+        headers,
+        jobId: `lottery-${draw.month}-winner-resend-${draw.resendCount + 1}`,
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof MailQueueUnavailableError)) throw err;
+      });
+    await this.draws.update({ id }, { resentAt: new Date(), resendCount: draw.resendCount + 1 });
+    return this.draws.findOneByOrFail({ id });
   }
 
   private async notify(draw: LotteryDraw): Promise<void> {

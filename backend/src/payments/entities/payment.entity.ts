@@ -79,6 +79,10 @@ export class Payment {
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
   metadata: PaymentMetadata;
 
+  /** Pence refunded so far (Stripe's total from charge.refunded, or ours after an admin refund). */
+  @Column({ name: 'amount_refunded', type: 'integer', default: 0 })
+  amountRefunded: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -70,11 +70,17 @@ describe('the service query parameter (spec §2)', () => {
     expect(resolveRequestedService('master')).toEqual({ value: 'master', name: 'Master' });
   });
 
-  it('reads the bulk plan as the bulk deal, keeping its name', () => {
-    expect(resolveRequestedService('5 Songs Mix & Master')).toEqual({
+  it('reads a bulk plan of the catalogue as the bulk deal, keeping its name', () => {
+    const plans = [
+      { name: '5 Songs Mix & Master', isBulkDeal: true },
+      { name: 'Stem Mastering', isBulkDeal: false },
+    ];
+    expect(resolveRequestedService('5 Songs Mix & Master', plans)).toEqual({
       value: 'bulk-deal',
       name: '5 Songs Mix & Master',
     });
+    expect(resolveRequestedService('5 Songs Mix & Master')).toBeNull();
+    expect(resolveRequestedService('Stem Mastering', plans)).toBeNull();
   });
 
   it('ignores a missing or unknown service', () => {

@@ -2,7 +2,7 @@
  * The contact form's rules (spec §5) and the `service` query parameter (spec §2), kept free of
  * React so they are unit tested on their own. The server checks the same limits.
  */
-import { CONTACT_SERVICES, LIMITS, MESSAGES, PRICING_PLANS, type ContactService } from '@studio/shared';
+import { CONTACT_SERVICES, LIMITS, MESSAGES, type ContactService } from '@studio/shared';
 
 export type ContactField = 'name' | 'email' | 'service' | 'message';
 export type ContactValues = Record<ContactField, string>;
@@ -48,14 +48,18 @@ const normalise = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * Reads the `service` query parameter: a form value ('mix-master'), a label ('Mix & Master') or
- * a plan name ('5 Songs Mix & Master', the bulk deal). Unknown values are ignored.
+ * the name of a bulk plan from the catalogue (`plans`, from GET /api/services), read as the bulk
+ * deal. Unknown values are ignored.
  */
-export function resolveRequestedService(param: string | null | undefined): RequestedService | null {
+export function resolveRequestedService(
+  param: string | null | undefined,
+  plans: readonly { name: string; isBulkDeal: boolean }[] = [],
+): RequestedService | null {
   if (!param?.trim()) return null;
   const wanted = normalise(param);
   const byValueOrLabel = CONTACT_SERVICES.find((s) => s.value === wanted || normalise(s.label) === wanted);
   if (byValueOrLabel) return { value: byValueOrLabel.value, name: byValueOrLabel.label };
-  const plan = PRICING_PLANS.find((p) => normalise(p.name) === wanted || p.id === wanted);
+  const plan = plans.find((p) => normalise(p.name) === wanted);
   if (plan?.isBulkDeal) return { value: 'bulk-deal', name: plan.name };
   return null;
 }

@@ -1,5 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { servicesQuery } from '../../api/site-api';
 import { homeSectionsPrerendered } from '../../hooks/prerendered';
 import { scrollToSection, type ScrollToState } from '../../hooks/scroll-to-section';
 import { AboutSection } from './about-section';
@@ -73,7 +75,10 @@ export default function HomeSections() {
   if (wantsSection && !showAll) setShowAll(true);
   const shown = useProgressiveCount(SECTIONS.length, showAll);
   const allShown = shown === SECTIONS.length;
-  useScrollToRequestedSection(allShown);
+  // The pricing cards fill in when the catalogue arrives (their height changes), so a requested
+  // section is scrolled to once that list has settled (the same query the cards read).
+  const prices = useQuery(servicesQuery);
+  useScrollToRequestedSection(allShown && !prices.isPending);
 
   return (
     <>

@@ -1,20 +1,14 @@
-import {
-  depositPence,
-  formatPence,
-  HOME_PRICING_PLAN_IDS,
-  PRICING_PLANS,
-  type PricingPlan,
-} from '@studio/shared';
+import { depositPence, formatPence, savingPence, type CatalogueService } from '@studio/shared';
 
-/** The booking button of each home pricing card (spec §2's calls to action). */
-const BOOKING_LABELS: Record<(typeof HOME_PRICING_PLAN_IDS)[number], string> = {
-  mix: 'Book Mix Session',
-  'mix-master': 'Book Mix & Master',
-  master: 'Book Master Session',
+/** The booking button of each home pricing card (spec §2's calls to action), by plan name. */
+const BOOKING_LABELS: Record<string, string> = {
+  Mix: 'Book Mix Session',
+  'Mix & Master': 'Book Mix & Master',
+  Master: 'Book Master Session',
 };
 
 export interface HomePricingCard {
-  plan: PricingPlan;
+  plan: CatalogueService;
   price: string;
   deposit: string;
   saving: string | null;
@@ -23,18 +17,23 @@ export interface HomePricingCard {
   bookingHref: string;
 }
 
-/** The three cards of the home page's pricing section, priced from the shared catalogue. */
-export function homePricingCards(): HomePricingCard[] {
-  return HOME_PRICING_PLAN_IDS.map((id) => {
-    const plan = PRICING_PLANS.find((p) => p.id === id);
-    if (!plan) throw new Error(`Pricing plan "${id}" is missing from the catalogue`);
-    return {
-      plan,
-      price: formatPence(plan.pricePence),
-      deposit: formatPence(depositPence(plan.pricePence)),
-      saving: plan.savePence ? `Save ${formatPence(plan.savePence)}` : null,
-      bookingLabel: BOOKING_LABELS[id],
-      bookingHref: `/contact?service=${encodeURIComponent(plan.name)}`,
-    };
-  });
+/**
+ * The cards of the home page's pricing section: the catalogue rows marked for the home page,
+ * in their order, priced from the database through GET /api/services.
+ */
+export function homePricingCards(services: readonly CatalogueService[]): HomePricingCard[] {
+  return services
+    .filter((s) => s.onHome)
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((plan) => {
+      const saving = savingPence(plan);
+      return {
+        plan,
+        price: formatPence(plan.price),
+        deposit: formatPence(depositPence(plan.price)),
+        saving: saving ? `Save ${formatPence(saving)}` : null,
+        bookingLabel: BOOKING_LABELS[plan.name] ?? `Book ${plan.name}`,
+        bookingHref: `/contact?service=${encodeURIComponent(plan.name)}`,
+      };
+    });
 }

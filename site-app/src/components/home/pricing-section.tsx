@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { DELIVERY, REVISIONS } from '@studio/shared';
+import { servicesQuery } from '../../api/site-api';
 import { HomeSection } from './home-section';
 import { homePricingCards } from './pricing-plans';
 
@@ -18,16 +20,34 @@ const GUARANTEES = [
   },
 ];
 
+/** Cards kept in the layout while the prices load (and in the prerendered HTML). */
+const PLACEHOLDER_CARDS = 3;
+
+/**
+ * Prices come from the catalogue (GET /api/services), never from this bundle, so the build-time
+ * HTML holds placeholders and the first client render matches it; the cards fill in once the
+ * list arrives (it is cached for at most a minute, so a price edit shows within one).
+ */
 export function PricingSection() {
-  const cards = homePricingCards();
+  const services = useQuery(servicesQuery);
+  const cards = services.data ? homePricingCards(services.data.services) : null;
   return (
     <HomeSection
       id="pricing"
       title="Pricing"
       lead="Prices in GBP per song. Book with a 50% deposit; the balance is due before final delivery. Fees may vary with project size and complexity."
     >
-      <ul className="pricing-grid">
-        {cards.map(({ plan, price, deposit, saving, bookingLabel, bookingHref }) => (
+      {services.isError && (
+        <p role="alert" className="notice notice--error">
+          We could not load our prices just now. Please reload the page.
+        </p>
+      )}
+      <ul className="pricing-grid" aria-busy={cards ? undefined : true}>
+        {!cards &&
+          Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+            <li key={i} className="price-card price-card--placeholder" aria-hidden="true" />
+          ))}
+        {cards?.map(({ plan, price, deposit, saving, bookingLabel, bookingHref }) => (
           <li key={plan.id} className={`price-card${plan.badge ? ' price-card--featured' : ''}`}>
             {plan.badge && <p className="price-card__badge">{plan.badge}</p>}
             <h3 className="price-card__name">{plan.name}</h3>

@@ -1,20 +1,27 @@
-import { formatPence, planDepositPence, discountedPence, type PricingPlan } from '@studio/shared';
+import {
+  discountedPence,
+  formatPence,
+  planDepositPence,
+  savingPence,
+  type CatalogueService,
+} from '@studio/shared';
 
 interface PlanCardProps {
-  plan: PricingPlan;
+  plan: CatalogueService;
   /** A validated referral discount, in percent. */
   discountPercent: number | null;
   /** This card's booking is on its way to Stripe. */
   processing: boolean;
   /** Another booking is in progress, or payments are off. */
   disabled: boolean;
-  onBook: (plan: PricingPlan) => void;
+  onBook: (plan: CatalogueService) => void;
 }
 
 /** One plan on /services-checkout: its price, what booking it charges today, and the button. */
 export function PlanCard({ plan, discountPercent, processing, disabled, onBook }: PlanCardProps) {
-  const price = discountPercent ? discountedPence(plan.pricePence, discountPercent) : plan.pricePence;
-  const deposit = planDepositPence(plan.pricePence, discountPercent);
+  const price = discountPercent ? discountedPence(plan.price, discountPercent) : plan.price;
+  const deposit = planDepositPence(plan.price, discountPercent);
+  const saving = savingPence(plan);
   const headingId = `plan-${plan.id}-name`;
   return (
     <article
@@ -28,14 +35,14 @@ export function PlanCard({ plan, discountPercent, processing, disabled, onBook }
       <p className="plan-card__price">
         {discountPercent ? (
           <>
-            <del aria-label={`was ${formatPence(plan.pricePence)}`}>{formatPence(plan.pricePence)}</del>{' '}
+            <del aria-label={`was ${formatPence(plan.price)}`}>{formatPence(plan.price)}</del>{' '}
             <span>{formatPence(price)}</span>
           </>
         ) : (
           formatPence(price)
         )}
       </p>
-      {plan.savePence ? <p className="plan-card__save">Save {formatPence(plan.savePence)}</p> : null}
+      {saving ? <p className="plan-card__save">Save {formatPence(saving)}</p> : null}
       <p className="plan-card__description">{plan.description}</p>
       <ul className="plan-card__features">
         {plan.features.map((feature) => (

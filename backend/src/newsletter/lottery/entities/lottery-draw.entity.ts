@@ -22,6 +22,16 @@ export class LotteryDraw {
   @Column({ name: 'drawn_at', type: 'timestamptz' })
   drawnAt: Date;
 
+  /** 'schedule', or the admin who clicked "draw now". */
+  @Column({ name: 'drawn_by', type: 'varchar', length: 100, default: 'schedule' })
+  drawnBy: string;
+
+  @Column({ name: 'resent_at', type: 'timestamptz', nullable: true })
+  resentAt: Date | null;
+
+  @Column({ name: 'resend_count', type: 'int', default: 0 })
+  resendCount: number;
+
   /** When the winner and admin mails were queued; null means they still have to be. */
   @Column({ name: 'notified_at', type: 'timestamptz', nullable: true })
   notifiedAt: Date | null;

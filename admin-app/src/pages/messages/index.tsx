@@ -1,0 +1,117 @@
+/** /admin/messages: every contact message, newest first, with the drawer to read and answer it. */
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Badge, Button, Tag, Typography } from 'antd';
+import { CONTACT_SERVICES, type AdminMessageListItem } from '@studio/shared';
+import { PageTitle } from '../../components/page-title';
+import { useToast } from '../../hooks/use-toast';
+import { formatDateTime } from '../../utils/format';
+import { MessageDrawer, STATUS_COLOURS } from './components/message-drawer';
+import { listMessages, UNREAD_QUERY_KEY } from './service';
+
+export default function MessagesPage() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const actionRef = useRef<ActionType>();
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const columns: ProColumns<AdminMessageListItem>[] = [
+    {
+      title: 'Search',
+      dataIndex: 'search',
+      hideInTable: true,
+      fieldProps: { placeholder: 'Name, email or text' },
+    },
+    {
+      title: 'From',
+      dataIndex: 'name',
+      sorter: true,
+      search: false,
+      render: (_, m) => (
+        <Button
+          type="link"
+          style={{ padding: 0, height: 'auto', textAlign: 'left' }}
+          onClick={() => setOpenId(m.id)}
+        >
+          <span>
+            {m.unread ? <Badge status="processing" aria-label="Unread" /> : null}{' '}
+            <Typography.Text strong={m.unread}>{m.name}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary">{m.email}</Typography.Text>
+          </span>
+        </Button>
+      ),
+    },
+    {
+      title: 'Service',
+      dataIndex: 'service',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(CONTACT_SERVICES.map((s) => [s.value, { text: s.label }])),
+      render: (_, m) => m.serviceLabel,
+    },
+    {
+      title: 'Message',
+      dataIndex: 'preview',
+      search: false,
+      render: (_, m) => (
+        <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 420 }}>
+          {m.preview}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { new: { text: 'New' }, replied: { text: 'Replied' }, archived: { text: 'Archived' } },
+      render: (_, m) => <Tag color={STATUS_COLOURS[m.status]}>{m.status}</Tag>,
+    },
+    { title: 'Replies', dataIndex: 'replies', search: false, width: 90 },
+    {
+      title: 'Received',
+      dataIndex: 'createdAt',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      search: false,
+      render: (_, m) => <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>,
+    },
+  ];
+
+  return (
+    <PageContainer
+      title={<PageTitle>Messages</PageTitle>}
+      content="Everything sent through the contact forms. Open one to read it, see its mails and reply."
+    >
+      <ProTable<AdminMessageListItem>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={columns}
+        cardBordered
+        options={false}
+        headerTitle="Inbox"
+        scroll={{ x: 900 }}
+        pagination={{ defaultPageSize: 20 }}
+        request={async (params, sort) => {
+          try {
+            return await listMessages(params, sort);
+          } catch (err) {
+            toast.failure(err, 'Failed to fetch messages');
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <MessageDrawer
+        id={openId}
+        onClose={() => {
+          setOpenId(null);
+          void actionRef.current?.reload();
+        }}
+        onChanged={() => {
+          void actionRef.current?.reload();
+          void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
+        }}
+      />
+    </PageContainer>
+  );
+}

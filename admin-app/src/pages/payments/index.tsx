@@ -1,0 +1,237 @@
+/**
+ * /admin/payments: one ledger of deposits, plan bookings and custom payments, with month
+ * totals, the CSV export and refunds (never above what is left; the server decides).
+ */
+import { useRef, useState } from 'react';
+import {
+  ModalForm,
+  PageContainer,
+  ProFormDigit,
+  ProTable,
+  StatisticCard,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import { Button, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  formatPence,
+  poundsToPence,
+  type AdminPayment,
+  type MonthTotal,
+  type PaymentStatusValue,
+} from '@studio/shared';
+import { PageTitle } from '../../components/page-title';
+import { useToast } from '../../hooks/use-toast';
+import { formatDateTime } from '../../utils/format';
+import { csvHref, listPayments, refundPayment } from './service';
+
+const STATUS_COLOURS: Record<PaymentStatusValue, string> = {
+  pending: 'default',
+  processing: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  refunded: 'purple',
+  partially_refunded: 'magenta',
+};
+const STATUS_TEXT = Object.fromEntries(
+  Object.keys(STATUS_COLOURS).map((s) => [s, { text: s.replace('_', ' ') }]),
+);
+
+export default function PaymentsPage() {
+  const toast = useToast();
+  const actionRef = useRef<ActionType>();
+  const [totals, setTotals] = useState<MonthTotal[]>([]);
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+
+  const columns: ProColumns<AdminPayment>[] = [
+    {
+      title: 'Search',
+      dataIndex: 'search',
+      hideInTable: true,
+      fieldProps: { placeholder: 'Email, service, Stripe id' },
+    },
+    { title: 'Month', dataIndex: 'month', hideInTable: true, fieldProps: { placeholder: '2026-03' } },
+    {
+      title: 'Date',
+      dataIndex: 'createdAt',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      search: false,
+      render: (_, p) => <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>,
+    },
+    {
+      title: 'Kind',
+      dataIndex: 'kind',
+      valueType: 'select',
+      valueEnum: { deposit: { text: 'Deposit' }, plan: { text: 'Plan booking' }, custom: { text: 'Custom' } },
+      render: (_, p) => (
+        <Space direction="vertical" size={0}>
+          <span>{p.kind === 'plan' ? 'Plan booking' : p.kind === 'deposit' ? 'Deposit' : 'Custom'}</span>
+          <Typography.Text type="secondary">{p.serviceName}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: 'Customer',
+      dataIndex: 'customerEmail',
+      search: false,
+      render: (_, p) => (
+        <Space direction="vertical" size={0}>
+          <span>{p.customerName ?? ''}</span>
+          <Typography.Text type="secondary">{p.customerEmail ?? 'No email'}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: 'Amount',
+      dataIndex: 'amount',
+      sorter: true,
+      search: false,
+      render: (_, p) => (
+        <Space direction="vertical" size={0}>
+          <span>{formatPence(p.amount)}</span>
+          {p.discountPercent ? (
+            <Typography.Text type="secondary">
+              {p.discountPercent}% off ({p.referralCode})
+            </Typography.Text>
+          ) : null}
+          {p.amountRefunded ? (
+            <Typography.Text type="danger">{formatPence(p.amountRefunded)} refunded</Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: STATUS_TEXT,
+      sorter: true,
+      render: (_, p) => <Tag color={STATUS_COLOURS[p.status]}>{p.status.replace('_', ' ')}</Tag>,
+    },
+    {
+      title: 'Stripe',
+      dataIndex: 'stripePaymentIntentId',
+      search: false,
+      render: (_, p) =>
+        p.stripeUrl ? (
+          <a href={p.stripeUrl} target="_blank" rel="noreferrer">
+            {p.stripePaymentIntentId}
+          </a>
+        ) : (
+          <Typography.Text type="secondary">{p.stripeCheckoutSessionId ?? 'none'}</Typography.Text>
+        ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      search: false,
+      render: (_, p) =>
+        p.refundable > 0 ? (
+          <Button size="small" icon={<RollbackOutlined />} onClick={() => setRefunding(p)}>
+            Refund
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const month = totals[0];
+  return (
+    <PageContainer
+      title={<PageTitle>Payments</PageTitle>}
+      content="Deposits, plan bookings and custom payments, as Stripe settled them. Refunds made in Stripe show here too."
+      extra={[
+        <Button key="csv" icon={<DownloadOutlined />} href={csvHref(filters)}>
+          Export CSV
+        </Button>,
+      ]}
+    >
+      <StatisticCard.Group direction="row" style={{ marginBottom: 16 }}>
+        <StatisticCard
+          statistic={{
+            title: `Taken ${month?.month ?? 'this month'}`,
+            value: formatPence(month?.gross ?? 0),
+          }}
+        />
+        <StatisticCard statistic={{ title: 'Refunded', value: formatPence(month?.refunded ?? 0) }} />
+        <StatisticCard statistic={{ title: 'Net', value: formatPence(month?.net ?? 0) }} />
+        <StatisticCard statistic={{ title: 'Payments', value: month?.count ?? 0 }} />
+      </StatisticCard.Group>
+      <ProTable<AdminPayment>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={columns}
+        cardBordered
+        options={false}
+        headerTitle="Ledger"
+        scroll={{ x: 1100 }}
+        pagination={{ defaultPageSize: 20 }}
+        request={async (params, sort) => {
+          try {
+            const { current: _c, pageSize: _p, ...rest } = params;
+            setFilters(rest);
+            const res = await listPayments(params, sort);
+            setTotals(res.monthTotals);
+            return res;
+          } catch (err) {
+            toast.failure(err, 'Failed to fetch payments');
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
+        Month totals
+      </Typography.Title>
+      <ProTable<MonthTotal>
+        rowKey="month"
+        search={false}
+        options={false}
+        pagination={false}
+        dataSource={totals}
+        columns={[
+          { title: 'Month', dataIndex: 'month' },
+          { title: 'Payments', dataIndex: 'count' },
+          { title: 'Taken', dataIndex: 'gross', render: (_, r) => formatPence(r.gross) },
+          { title: 'Refunded', dataIndex: 'refunded', render: (_, r) => formatPence(r.refunded) },
+          { title: 'Net', dataIndex: 'net', render: (_, r) => formatPence(r.net) },
+        ]}
+      />
+      <ModalForm<{ pounds: number }>
+        key={refunding?.id ?? 'none'}
+        title={refunding ? `Refund payment #${refunding.id}` : 'Refund'}
+        open={refunding !== null}
+        initialValues={{ pounds: (refunding?.refundable ?? 0) / 100 }}
+        modalProps={{ destroyOnClose: true, onCancel: () => setRefunding(null) }}
+        submitter={{ searchConfig: { submitText: 'Refund', resetText: 'Cancel' } }}
+        onFinish={async ({ pounds }) => {
+          if (!refunding) return false;
+          try {
+            await refundPayment(refunding.id, poundsToPence(pounds));
+            toast.success('Refund made', `${formatPence(poundsToPence(pounds))} refunded through Stripe.`);
+            setRefunding(null);
+            await actionRef.current?.reload();
+            return true;
+          } catch (err) {
+            toast.failure(err, 'Failed to refund.');
+            return false;
+          }
+        }}
+      >
+        <Typography.Paragraph>
+          Up to {formatPence(refunding?.refundable ?? 0)} can be refunded. The money goes back to the
+          customer's card.
+        </Typography.Paragraph>
+        <ProFormDigit
+          name="pounds"
+          label="Amount (£)"
+          min={0.01}
+          max={(refunding?.refundable ?? 0) / 100}
+          fieldProps={{ precision: 2 }}
+          rules={[{ required: true, message: 'Enter the amount to refund' }]}
+        />
+      </ModalForm>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,122 @@
+/** /admin/referrals: every referral code, its owner, who used it, and voiding. */
+import { useRef } from 'react';
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { App, Button, Popconfirm, Tag, Typography } from 'antd';
+import { postJson, type AdminReferralCode, type ReferralState } from '@studio/shared';
+import { PageTitle } from '../../components/page-title';
+import { useToast } from '../../hooks/use-toast';
+import { formatDate } from '../../utils/format';
+import { pagedRequest } from '../../utils/paged-request';
+
+const PATH = '/api/admin/referrals';
+const STATE_COLOURS: Record<ReferralState, string> = {
+  available: 'green',
+  used: 'blue',
+  expired: 'default',
+  void: 'red',
+};
+
+export default function ReferralsPage() {
+  const toast = useToast();
+  const { message } = App.useApp();
+  const actionRef = useRef<ActionType>();
+
+  const columns: ProColumns<AdminReferralCode>[] = [
+    { title: 'Search', dataIndex: 'search', hideInTable: true, fieldProps: { placeholder: 'Code or email' } },
+    {
+      title: 'Code',
+      dataIndex: 'code',
+      sorter: true,
+      search: false,
+      render: (_, c) => <Typography.Text code>{c.code}</Typography.Text>,
+    },
+    { title: 'Owner', dataIndex: 'generatedBy', search: false },
+    { title: 'Used by', dataIndex: 'usedBy', search: false, render: (_, c) => c.usedBy ?? '' },
+    {
+      title: 'Discount',
+      dataIndex: 'discountPercent',
+      search: false,
+      render: (_, c) => `${c.discountPercent}%`,
+    },
+    {
+      title: 'State',
+      dataIndex: 'state',
+      valueType: 'select',
+      valueEnum: {
+        available: { text: 'Available' },
+        used: { text: 'Used' },
+        expired: { text: 'Expired' },
+        void: { text: 'Void' },
+      },
+      render: (_, c) => <Tag color={STATE_COLOURS[c.state]}>{c.state}</Tag>,
+    },
+    {
+      title: 'Expires',
+      dataIndex: 'expiresAt',
+      sorter: true,
+      search: false,
+      render: (_, c) => <time dateTime={c.expiresAt}>{formatDate(c.expiresAt)}</time>,
+    },
+    {
+      title: 'Created',
+      dataIndex: 'createdAt',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      search: false,
+      render: (_, c) => <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>,
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      search: false,
+      render: (_, c) =>
+        c.state === 'available' || c.state === 'expired' ? (
+          <Popconfirm
+            title={`Void ${c.code}?`}
+            description="Nobody will be able to use it any more."
+            okText="Void"
+            okButtonProps={{ danger: true }}
+            onConfirm={async () => {
+              try {
+                await postJson(`${PATH}/${c.id}/void`);
+                message.success('Code voided');
+                await actionRef.current?.reload();
+              } catch (err) {
+                toast.failure(err, 'Failed to void the code.');
+              }
+            }}
+          >
+            <Button size="small" danger>
+              Void
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+
+  return (
+    <PageContainer
+      title={<PageTitle>Referral codes</PageTitle>}
+      content="Codes people generated to share. Void one to stop it being used."
+    >
+      <ProTable<AdminReferralCode>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={columns}
+        cardBordered
+        options={false}
+        headerTitle="Codes"
+        scroll={{ x: 900 }}
+        pagination={{ defaultPageSize: 20 }}
+        request={async (params, sort) => {
+          try {
+            return await pagedRequest<AdminReferralCode>(PATH, params, sort);
+          } catch (err) {
+            toast.failure(err, 'Failed to fetch referral codes');
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,124 @@
+/** /admin/subscribers: the newsletter list, with manual unsubscribe, deletion and CSV export. */
+import { useRef, useState } from 'react';
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { AdminSubscriber } from '@studio/shared';
+import { PageTitle } from '../../components/page-title';
+import { useToast } from '../../hooks/use-toast';
+import { formatDate } from '../../utils/format';
+import { deleteSubscriber, listSubscribers, subscribersCsvHref, unsubscribe } from './service';
+
+export default function SubscribersPage() {
+  const toast = useToast();
+  const { message } = App.useApp();
+  const actionRef = useRef<ActionType>();
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+
+  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
+    try {
+      await work();
+      message.success(done);
+      await actionRef.current?.reload();
+    } catch (err) {
+      toast.failure(err, failed);
+    }
+  };
+
+  const columns: ProColumns<AdminSubscriber>[] = [
+    {
+      title: 'Search',
+      dataIndex: 'search',
+      hideInTable: true,
+      fieldProps: { placeholder: 'Email or referrer' },
+    },
+    { title: 'Email', dataIndex: 'email', sorter: true, search: false },
+    {
+      title: 'Referred by',
+      dataIndex: 'referred',
+      valueType: 'select',
+      valueEnum: { yes: { text: 'Referred' }, no: { text: 'Not referred' } },
+      render: (_, s) => s.referredBy ?? '',
+    },
+    {
+      title: 'State',
+      dataIndex: 'state',
+      valueType: 'select',
+      valueEnum: { active: { text: 'Active' }, unsubscribed: { text: 'Unsubscribed' } },
+      render: (_, s) =>
+        s.unsubscribedAt ? (
+          <Tag>Unsubscribed {formatDate(s.unsubscribedAt)}</Tag>
+        ) : (
+          <Tag color="green">Active</Tag>
+        ),
+    },
+    {
+      title: 'Subscribed',
+      dataIndex: 'createdAt',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      search: false,
+      render: (_, s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      search: false,
+      render: (_, s) => (
+        <Space size={4}>
+          {!s.unsubscribedAt && (
+            <Button
+              size="small"
+              onClick={() => act(() => unsubscribe(s.id), 'Unsubscribed', 'Failed to unsubscribe.')}
+            >
+              Unsubscribe
+            </Button>
+          )}
+          <Popconfirm
+            title={`Delete ${s.email}?`}
+            description="Erases the address and the referral codes it generated. This cannot be undone."
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => act(() => deleteSubscriber(s.id), 'Subscriber deleted', 'Failed to delete.')}
+          >
+            <Button size="small" danger>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer
+      title={<PageTitle>Subscribers</PageTitle>}
+      content="Everyone on the newsletter list: who referred them and whether they left."
+      extra={[
+        <Button key="csv" icon={<DownloadOutlined />} href={subscribersCsvHref(filters)}>
+          Export CSV
+        </Button>,
+      ]}
+    >
+      <ProTable<AdminSubscriber>
+        actionRef={actionRef}
+        rowKey="id"
+        columns={columns}
+        cardBordered
+        options={false}
+        headerTitle="Subscribers"
+        pagination={{ defaultPageSize: 20 }}
+        request={async (params, sort) => {
+          try {
+            const { current: _c, pageSize: _p, ...rest } = params;
+            setFilters(rest);
+            return await listSubscribers(params, sort);
+          } catch (err) {
+            toast.failure(err, 'Failed to fetch subscribers');
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Paging, search and sort for the back-office lists (limit/offset with `total`). Each list
+ * extends it with its own `sort` whitelist and filters; the global pipe refuses any other field
+ * with a 400, so an unknown sort or filter never reaches SQL.
+ */
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BACK_OFFICE_PAGE, SORT_ORDERS, type SortOrder } from '@studio/shared';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BACK_OFFICE_PAGE.maxLimit}`;
+
+export class AdminListQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @Max(BACK_OFFICE_PAGE.maxLimit, { message: LIMIT_MESSAGE })
+  limit?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be a whole number, 0 or more' })
+  @Min(0, { message: 'offset must be a whole number, 0 or more' })
+  @Max(1_000_000_000, { message: 'offset is too large' })
+  offset?: number;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200, { message: 'Search must be at most 200 characters' })
+  search?: string;
+
+  @IsOptional()
+  @IsIn(SORT_ORDERS, { message: 'order must be asc or desc' })
+  order?: SortOrder;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function pageOf(q: AdminListQuery): Page {
+  return { limit: q.limit ?? BACK_OFFICE_PAGE.defaultLimit, offset: q.offset ?? 0 };
+}
+
+/** `%term%` for ILIKE with the user's own wildcards taken literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,206 @@
+/**
+ * The /admin/messages inbox: every contact message with its status, the delivery state of the
+ * mails it caused, and a thread of replies. A reply is saved on the message before its mail is
+ * queued (so the thread never loses what staff wrote), then sent through the mail queue; a
+ * "deposit link" is a reply carrying a link to /checkout for a catalogue service, whose price
+ * the server reads when the customer pays.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  depositPence,
+  formatPence,
+  REPLY_MESSAGES,
+  type AdminMessageDetail,
+  type AdminMessageListItem,
+  type MailDelivery,
+  type MessageStatus,
+} from '@studio/shared';
+import { pageOf } from '../common/admin-list.query';
+import { badRequest, notFound, unavailable } from '../common/errors/app.exception';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { ServicesService } from '../services/services.service';
+import type { User } from '../users/entities/user.entity';
+import { ContactRepository } from './contact.repository';
+import { serviceLabel } from './contact.service';
+import type { MessageListQuery, ReplyDto } from './dto/admin-messages.dto';
+import { Contact } from './entities/contact.entity';
+
+const PREVIEW_LENGTH = 140;
+
+@Injectable()
+export class AdminMessagesService {
+  private readonly logger = new Logger(AdminMessagesService.name);
+
+  constructor(
+    private readonly repo: ContactRepository,
+    private readonly mail: MailService,
+    private readonly services: ServicesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(q: MessageListQuery): Promise<{ items: AdminMessageListItem[]; total: number }> {
+    const [rows, total] = await this.repo.list(
+      {
+        search: q.search || undefined,
+        service: q.service || undefined,
+        status: q.status,
+        sort: q.sort ?? 'createdAt',
+        order: q.order ?? 'desc',
+      },
+      pageOf(q),
+    );
+    return { items: rows.map((r) => listItem(r, r.replies)), total };
+  }
+
+  unreadCount(): Promise<number> {
+    return this.repo.unreadCount();
+  }
+
+  /** The drawer: opening it marks the message read. */
+  async detail(id: number): Promise<AdminMessageDetail> {
+    await this.repo.markRead(id);
+    const contact = await this.get(id);
+    const thread = await this.repo.thread(id);
+    const jobIds = [
+      `contact-${id}-thank-you`,
+      `contact-${id}-notification`,
+      ...thread.map((r) => r.mailJobId),
+    ];
+    const states = await this.mail.deliveryStates(jobIds);
+    const delivery = (jobId: string, label: string): MailDelivery => ({
+      jobId,
+      label,
+      ...(states.get(jobId) ?? { state: 'unknown', attempts: 0, error: null }),
+    });
+    return {
+      ...listItem(contact, thread.length),
+      message: contact.message,
+      readAt: contact.readAt?.toISOString() ?? null,
+      mails: [
+        delivery(jobIds[0], 'Thank-you to the customer'),
+        delivery(jobIds[1], 'Notification to the studio'),
+      ],
+      thread: thread.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        body: r.body,
+        author: r.authorName,
+        createdAt: r.createdAt.toISOString(),
+        delivery: delivery(r.mailJobId, r.kind === 'deposit-link' ? 'Deposit link' : 'Reply'),
+      })),
+    };
+  }
+
+  async setStatus(id: number, status: MessageStatus): Promise<AdminMessageDetail> {
+    await this.get(id);
+    await this.repo.update(id, { status });
+    return this.detail(id);
+  }
+
+  async reply(id: number, dto: ReplyDto, author: User): Promise<AdminMessageDetail> {
+    const contact = await this.get(id);
+    const authorName = author.displayName || author.username;
+    const jobId = `contact-${id}-reply-${randomUUID()}`;
+    let job: Parameters<MailService['enqueue']>[0];
+    let kind: 'reply' | 'deposit-link' = 'reply';
+    let body = dto.body ?? '';
+    const context = {
+      name: contact.name,
+      message: contact.message,
+      receivedAt: contact.createdAt.toUTCString(),
+      body,
+    };
+
+    if (dto.serviceId !== undefined) {
+      const service = await this.services.findActiveById(dto.serviceId);
+      if (!service) throw badRequest('Unknown service', 'UNKNOWN_SERVICE');
+      kind = 'deposit-link';
+      const payUrl = `${this.config.publicUrl}/checkout?serviceId=${service.id}`;
+      body = body || `Deposit link for ${service.name}: ${payUrl}`;
+      job = {
+        template: 'deposit-link',
+        to: contact.email,
+        subject: `Book your ${service.name}: ${formatPence(depositPence(service.price))} deposit`,
+        context: {
+          ...context,
+          serviceName: service.name,
+          priceFormatted: formatPence(service.price),
+          depositFormatted: formatPence(depositPence(service.price)),
+          payUrl,
+        },
+        jobId,
+      };
+      await this.repo.insertReply({
+        contactId: id,
+        authorId: author.id,
+        authorName,
+        kind,
+        body,
+        serviceId: service.id,
+        mailJobId: jobId,
+      });
+    } else {
+      if (!body) {
+        throw badRequest(REPLY_MESSAGES.body, 'VALIDATION_FAILED', [
+          { field: 'body', message: REPLY_MESSAGES.body },
+        ]);
+      }
+      job = {
+        template: 'contact-reply',
+        to: contact.email,
+        subject: `Re: your message to ${this.config.siteName}`,
+        context,
+        jobId,
+      };
+      await this.repo.insertReply({
+        contactId: id,
+        authorId: author.id,
+        authorName,
+        kind,
+        body,
+        serviceId: null,
+        mailJobId: jobId,
+      });
+    }
+    if (contact.status !== 'archived') await this.repo.update(id, { status: 'replied' });
+
+    try {
+      await this.mail.enqueue({ ...job, replyTo: await this.mail.adminAddress() });
+    } catch (err) {
+      // Parked in the outbox: it goes when Redis is back, and the drawer shows 'outbox'.
+      if (!(err instanceof MailQueueUnavailableError)) {
+        this.logger.error(`Reply ${jobId} not queued: ${(err as Error).message}`);
+        throw unavailable(
+          'The reply was saved but could not be queued. Please try again.',
+          'MAIL_QUEUE_UNAVAILABLE',
+        );
+      }
+    }
+    return this.detail(id);
+  }
+
+  private async get(id: number): Promise<Contact> {
+    const contact = await this.repo.findById(id);
+    if (!contact) throw notFound('Message not found.', 'MESSAGE_NOT_FOUND');
+    return contact;
+  }
+}
+
+function listItem(c: Contact, replies: number): AdminMessageListItem {
+  const flat = c.message.replace(/\s+/g, ' ').trim();
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    service: c.service,
+    serviceLabel: serviceLabel(c.service),
+    preview: flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat,
+    status: c.status,
+    unread: c.readAt === null,
+    replies,
+    createdAt: c.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,81 @@
+/** The back office's queries on `contacts` and `contact_replies`. */
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { MessageStatus, SortOrder } from '@studio/shared';
+import { likePattern, type Page } from '../common/admin-list.query';
+import { ContactReplyEntity } from './entities/contact-reply.entity';
+import { Contact } from './entities/contact.entity';
+
+export interface MessageFilter {
+  search?: string;
+  service?: string;
+  status?: MessageStatus;
+  sort: 'createdAt' | 'name' | 'email';
+  order: SortOrder;
+}
+
+@Injectable()
+export class ContactRepository {
+  constructor(
+    @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
+    @InjectRepository(ContactReplyEntity) private readonly replies: Repository<ContactReplyEntity>,
+  ) {}
+
+  async list(filter: MessageFilter, page: Page): Promise<[(Contact & { replies: number })[], number]> {
+    const qb = this.contacts.createQueryBuilder('c');
+    if (filter.search) {
+      qb.andWhere('(c.name ILIKE :q OR c.email ILIKE :q OR c.message ILIKE :q)', {
+        q: likePattern(filter.search),
+      });
+    }
+    if (filter.service) qb.andWhere('c.service = :service', { service: filter.service });
+    if (filter.status) qb.andWhere('c.status = :status', { status: filter.status });
+    const total = await qb.getCount();
+    const { entities, raw } = await qb
+      .addSelect(
+        (sub) => sub.select('COUNT(*)::int').from(ContactReplyEntity, 'r').where('r.contact_id = c.id'),
+        'replies',
+      )
+      .orderBy(`c.${filter.sort}`, filter.order === 'asc' ? 'ASC' : 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .limit(page.limit)
+      .offset(page.offset)
+      .getRawAndEntities<{ replies: number }>();
+    return [entities.map((e, i) => Object.assign(e, { replies: raw[i]?.replies ?? 0 })), total];
+  }
+
+  findById(id: number): Promise<Contact | null> {
+    return this.contacts.findOneBy({ id });
+  }
+
+  /** Marks it read the first time staff open it; later opens keep the first time. */
+  async markRead(id: number): Promise<void> {
+    await this.contacts
+      .createQueryBuilder()
+      .update()
+      .set({ readAt: () => 'now()' })
+      .where('id = :id AND read_at IS NULL', { id })
+      .execute();
+  }
+
+  async update(id: number, fields: { status?: MessageStatus; readAt?: Date | null }): Promise<void> {
+    await this.contacts.update(id, fields);
+  }
+
+  unreadCount(): Promise<number> {
+    return this.contacts
+      .createQueryBuilder('c')
+      .where('c.readAt IS NULL')
+      .andWhere("c.status <> 'archived'")
+      .getCount();
+  }
+
+  insertReply(fields: Omit<ContactReplyEntity, 'id' | 'createdAt'>): Promise<ContactReplyEntity> {
+    return this.replies.save(this.replies.create(fields));
+  }
+
+  thread(contactId: number): Promise<ContactReplyEntity[]> {
+    return this.replies.find({ where: { contactId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+}

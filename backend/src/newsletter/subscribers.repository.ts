@@ -1,0 +1,86 @@
+/** The back office's queries on `newsletter_subscribers` and the draws they won. */
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, SelectQueryBuilder } from 'typeorm';
+import type { SortOrder } from '@studio/shared';
+import { likePattern, type Page } from '../common/admin-list.query';
+import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+
+export interface SubscriberFilter {
+  search?: string;
+  state?: 'active' | 'unsubscribed';
+  referred?: boolean;
+  sort: 'createdAt' | 'email';
+  order: SortOrder;
+}
+
+@Injectable()
+export class SubscribersRepository {
+  constructor(
+    @InjectRepository(NewsletterSubscriber) private readonly subscribers: Repository<NewsletterSubscriber>,
+  ) {}
+
+  private filtered(
+    filter: Omit<SubscriberFilter, 'sort' | 'order'>,
+  ): SelectQueryBuilder<NewsletterSubscriber> {
+    const qb = this.subscribers.createQueryBuilder('s');
+    if (filter.search) {
+      qb.andWhere('(s.email ILIKE :q OR s.referred_by ILIKE :q)', { q: likePattern(filter.search) });
+    }
+    if (filter.state === 'active') qb.andWhere('s.unsubscribed_at IS NULL');
+    if (filter.state === 'unsubscribed') qb.andWhere('s.unsubscribed_at IS NOT NULL');
+    if (filter.referred !== undefined) qb.andWhere(`s.referred_by IS ${filter.referred ? 'NOT ' : ''}NULL`);
+    return qb;
+  }
+
+  list(filter: SubscriberFilter, page: Page): Promise<[NewsletterSubscriber[], number]> {
+    return this.filtered(filter)
+      .orderBy(`s.${filter.sort}`, filter.order === 'asc' ? 'ASC' : 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .take(page.limit)
+      .skip(page.offset)
+      .getManyAndCount();
+  }
+
+  batch(filter: Omit<SubscriberFilter, 'sort' | 'order'>, beforeId: number | null, size: number) {
+    const qb = this.filtered(filter);
+    if (beforeId !== null) qb.andWhere('s.id < :beforeId', { beforeId });
+    return qb.orderBy('s.id', 'DESC').limit(size).getMany();
+  }
+
+  findById(id: number): Promise<NewsletterSubscriber | null> {
+    return this.subscribers.findOneBy({ id });
+  }
+
+  async unsubscribe(id: number): Promise<void> {
+    await this.subscribers
+      .createQueryBuilder()
+      .update()
+      .set({ unsubscribedAt: () => 'COALESCE(unsubscribed_at, now())' })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  /**
+   * Erases the address: the row, the draws it won keep only that someone won, and other
+   * subscribers' "referred by" no longer names it. One transaction.
+   */
+  async erase(subscriber: NewsletterSubscriber): Promise<void> {
+    await this.subscribers.manager.transaction(async (m) => {
+      await m
+        .createQueryBuilder()
+        .update(LotteryDraw)
+        .set({ winnerEmail: null })
+        .where('winner_subscriber_id = :id', { id: subscriber.id })
+        .execute();
+      await m
+        .createQueryBuilder()
+        .update(NewsletterSubscriber)
+        .set({ referredBy: null })
+        .where('lower(referred_by) = lower(:email)', { email: subscriber.email })
+        .execute();
+      await m.delete(NewsletterSubscriber, { id: subscriber.id });
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { IdParamPipe } from '../blog/id-param.pipe';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Auth } from '../common/decorators/roles.decorator';
+import type { User } from '../users/entities/user.entity';
+import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
+import { PaymentLedgerService } from './payment-ledger.service';
+
+/** /admin/payments: money, so admins only. */
+@Controller('api/admin/payments')
+@Auth('admin')
+export class AdminPaymentsController {
+  constructor(private readonly ledger: PaymentLedgerService) {}
+
+  /** JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed. */
+  @Get()
+  async list(@Query() q: PaymentListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (q.format === 'csv') {
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payments-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(this.ledger.exportCsv(q));
+    }
+    return { success: true, ...(await this.ledger.list(q)) };
+  }
+
+  @Get(':id')
+  async get(@Param('id', IdParamPipe) id: number) {
+    return { success: true, payment: await this.ledger.get(id) };
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  async refund(@Param('id', IdParamPipe) id: number, @Body() dto: RefundDto, @CurrentUser() user: User) {
+    return {
+      success: true,
+      message: 'Refund made',
+      payment: await this.ledger.refund(id, dto.amount, user.id),
+    };
+  }
+}

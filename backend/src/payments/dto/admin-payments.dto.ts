@@ -1,0 +1,44 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import {
+  MONTH_PATTERN,
+  PAYMENT_KIND_VALUES,
+  PAYMENT_SORTS,
+  PAYMENT_STATUS_VALUES,
+  REFUND_MESSAGES,
+  type PaymentStatusValue,
+} from '@studio/shared';
+import { AdminListQuery } from '../../common/admin-list.query';
+
+/** GET /api/admin/payments (and its CSV export with format=csv). */
+export class PaymentListQuery extends AdminListQuery {
+  @IsOptional()
+  @IsIn(PAYMENT_SORTS, { message: `sort must be one of ${PAYMENT_SORTS.join(', ')}` })
+  sort?: (typeof PAYMENT_SORTS)[number];
+
+  @IsOptional()
+  @IsIn(PAYMENT_STATUS_VALUES, { message: `status must be one of ${PAYMENT_STATUS_VALUES.join(', ')}` })
+  status?: PaymentStatusValue;
+
+  @IsOptional()
+  @IsIn(PAYMENT_KIND_VALUES, { message: `kind must be one of ${PAYMENT_KIND_VALUES.join(', ')}` })
+  kind?: (typeof PAYMENT_KIND_VALUES)[number];
+
+  @IsOptional()
+  @Matches(MONTH_PATTERN, { message: 'month must look like 2026-03' })
+  month?: string;
+
+  @IsOptional()
+  @IsIn(['json', 'csv'], { message: 'format must be json or csv' })
+  format?: 'json' | 'csv';
+}
+
+/** POST /api/admin/payments/:id/refund: `amount` in pence; without it, everything refundable. */
+export class RefundDto {
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === null ? undefined : value))
+  @IsInt({ message: REFUND_MESSAGES.amount })
+  @Min(1, { message: REFUND_MESSAGES.amount })
+  @Max(100_000_000, { message: REFUND_MESSAGES.tooMuch })
+  amount?: number;
+}

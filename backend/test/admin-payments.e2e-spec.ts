@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import {
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeEnv,
+  FakeStripe,
+  startFakeStripe,
+} from './support/fake-stripe';
+import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
+import { createTestApp, TestApp } from './support/test-app';
+
+const signer = new Stripe('sk_test_x');
+
+describe('Payments ledger and refunds (/api/admin/payments)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let tokens: StaffTokens;
+  let db: DataSource;
+  let mixId: number;
+  const as = () => ({ authorization: `Bearer ${tokens.admin}` });
+
+  const webhook = (type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type,
+      api_version: '2025-08-27.basil',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    return t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('content-type', 'application/json')
+      .set(
+        'stripe-signature',
+        signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET }),
+      )
+      .send(payload);
+  };
+
+  /** A Mix deposit (£30) paid: created through the API, settled by a signed webhook. */
+  const paidDeposit = async (email: string) => {
+    const res = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .send({ serviceId: mixId, amount: 30, email });
+    expect(res.status).toBe(200);
+    const intentId = res.body.clientSecret.split('_secret_')[0] as string;
+    fake.setIntentStatus(intentId, 'succeeded');
+    const settled = await webhook('payment_intent.succeeded', fake.paymentIntents.get(intentId)!);
+    expect(settled.status).toBe(200);
+    return { paymentId: res.body.paymentId as number, intentId };
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp(fakeStripeEnv(fake));
+    db = t.app.get(DataSource);
+    tokens = await staffTokens(t, 'pay');
+    [{ id: mixId }] = await db.query(`SELECT id FROM production_services WHERE name = 'Mix'`);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('is for admins only: 401 anonymous, 403 editor and author', async () => {
+    await expectAdminOnly(t, tokens, 'get', '/api/admin/payments');
+    await expectAdminOnly(t, tokens, 'get', '/api/admin/payments?format=csv');
+    await expectAdminOnly(t, tokens, 'get', '/api/admin/payments/1');
+    await expectAdminOnly(t, tokens, 'post', '/api/admin/payments/1/refund', {});
+    // The dashboard's money card too.
+    await expectAdminOnly(t, tokens, 'get', '/api/admin/stats/payments');
+  });
+
+  it('lists every payment with Stripe links and month totals; refuses unknown filters', async () => {
+    const { paymentId, intentId } = await paidDeposit('ledger@example.com');
+    const res = await t.http().get('/api/admin/payments?search=ledger%40').set(as());
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(1);
+    expect(res.body.items[0]).toMatchObject({
+      id: paymentId,
+      kind: 'deposit',
+      status: 'succeeded',
+      amount: 3000,
+      refundable: 3000,
+      serviceName: 'Mix',
+      stripeUrl: `https://dashboard.stripe.com/test/payments/${intentId}`,
+    });
+    expect(res.body.monthTotals[0]).toMatchObject({ count: 1, gross: 3000, refunded: 0, net: 3000 });
+    const month = res.body.monthTotals[0].month as string;
+    expect(
+      (await t.http().get(`/api/admin/payments?month=${month}&status=succeeded`).set(as())).body.total,
+    ).toBe(1);
+    expect((await t.http().get('/api/admin/payments?month=2001-01').set(as())).body.total).toBe(0);
+
+    for (const q of ['status=paid', 'kind=gift', 'month=2026-13', 'sort=email', 'format=xml', 'customer=x']) {
+      const bad = await t.http().get(`/api/admin/payments?${q}`).set(as());
+      expect([q, bad.status, bad.body.success]).toEqual([q, 400, false]);
+    }
+  });
+
+  it('refunds at most what is left, once per double click, with a Stripe idempotency key', async () => {
+    const { paymentId, intentId } = await paidDeposit('refund@example.com');
+    const refund = (body: object) =>
+      t.http().post(`/api/admin/payments/${paymentId}/refund`).set(as()).send(body);
+
+    for (const body of [{ amount: 3001 }, { amount: 0 }, { amount: 10.5 }, { amount: '100' }]) {
+      const bad = await refund(body);
+      expect([JSON.stringify(body), bad.status, bad.body.success]).toEqual([
+        JSON.stringify(body),
+        400,
+        false,
+      ]);
+    }
+    expect((await refund({ amount: 3001 })).body.code).toBe('REFUND_TOO_LARGE');
+
+    const partial = await refund({ amount: 1000 });
+    expect(partial.status).toBe(200);
+    expect(partial.body.payment).toMatchObject({
+      status: 'partially_refunded',
+      amountRefunded: 1000,
+      refundable: 2000,
+    });
+
+    // A double click: both ask for "everything left"; one refund is made, the other is refused.
+    const [a, b] = await Promise.all([refund({}), refund({})]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const mine = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
+    expect(mine.map((r) => r.amount)).toEqual([1000, 2000]);
+    const calls = fake.requestsTo('/v1/refunds', 'POST').filter((r) => r.body.payment_intent === intentId);
+    expect(calls.every((c) => c.idempotencyKey?.startsWith(`refund-${paymentId}-`))).toBe(true);
+
+    const [row] = await db.query(`SELECT status, amount_refunded FROM payments WHERE id = $1`, [paymentId]);
+    expect(row).toEqual({ status: 'refunded', amount_refunded: 3000 });
+    expect((await refund({})).body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+    expect((await t.http().post('/api/admin/payments/999999/refund').set(as()).send({})).status).toBe(404);
+  });
+
+  it('shows refunds made in the Stripe dashboard (charge.refunded, partial then full)', async () => {
+    const { paymentId, intentId } = await paidDeposit('dashboard@example.com');
+    const charge = {
+      id: `ch_${randomBytes(6).toString('hex')}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount: 3000,
+    };
+    expect(
+      (await webhook('charge.refunded', { ...charge, amount_refunded: 500, refunded: false })).status,
+    ).toBe(200);
+    let p = (await t.http().get(`/api/admin/payments/${paymentId}`).set(as())).body.payment;
+    expect(p).toMatchObject({ status: 'partially_refunded', amountRefunded: 500, refundable: 2500 });
+
+    expect(
+      (await webhook('charge.refunded', { ...charge, amount_refunded: 3000, refunded: true })).status,
+    ).toBe(200);
+    p = (await t.http().get(`/api/admin/payments/${paymentId}`).set(as())).body.payment;
+    expect(p).toMatchObject({ status: 'refunded', amountRefunded: 3000, refundable: 0 });
+  });
+
+  it('exports the filtered ledger as CSV, with formula cells defused', async () => {
+    const { paymentId } = await paidDeposit('csv@example.com');
+    await db.query(
+      `UPDATE payments SET metadata = metadata || '{"customerName": "=HYPERLINK(1)"}' WHERE id = $1`,
+      [paymentId],
+    );
+    const res = await t.http().get('/api/admin/payments?format=csv&search=csv%40').set(as()).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,created_at,kind,status,service,customer_email,customer_name,amount_pence,refunded_pence,currency,referral_code,discount_percent,stripe_payment_intent,stripe_checkout_session',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${paymentId},`);
+    expect(lines[1]).toContain(",'=HYPERLINK(1),3000,0,gbp,");
+  });
+});

@@ -1,0 +1,190 @@
+/* global window -- used inside page callbacks, which run in the browser */
+// The back office (issue 12) in the browser: an admin changes a price and the site and the
+// next charge follow; reads and answers a message; refunds a payment; sees subscribers, codes
+// and draws. An editor sees none of it.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { api, BASE, launch, newPage, uniq } from './support.mjs';
+import { adminPage, staffToken, toast } from './admin-helpers.mjs';
+
+// Resolved like e2e/run.mjs does: the backend's dependency.
+const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');
+const WEBHOOK_SECRET = 'whsec_e2e';
+// A page's first visit loads its admin chunks; on a busy machine that can take a while.
+const SLOW = { timeout: 60_000 };
+const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
+
+/** A Stripe event signed the way Stripe signs it (t=…,v1=HMAC-SHA256 of "t.payload"). */
+async function sendWebhook(type, object) {
+  const payload = JSON.stringify({
+    id: uniq('evt_e2e_'),
+    object: 'event',
+    type,
+    api_version: '2025-08-27.basil',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
+  const res = await fetch(`${BASE}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
+    body: payload,
+  });
+  assert.equal(res.status, 200);
+}
+
+async function fake(path, body) {
+  const res = await fetch(`${FAKE_STRIPE}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
+}
+
+describe('admin: the back office', () => {
+  let browser;
+  let token;
+  before(async () => {
+    browser = await launch();
+    token = await staffToken();
+  });
+  after(() => browser?.close());
+
+  it('changes a price in /admin/services; the home card and the next charge follow', async () => {
+    const list = await api('/api/admin/services?search=Mix&sort=price', { token });
+    const mix = list.body.items.find((s) => s.name === 'Mix');
+    assert.equal(mix.price, 6000);
+    try {
+      const page = await adminPage(browser);
+      await page.goto('/admin/services');
+      await page.getByRole('heading', { level: 1, name: 'Services and prices' }).waitFor(SLOW);
+      await page.getByRole('button', { name: 'Edit Mix', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('#pricePounds').fill('65');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Service updated').waitFor();
+      await page.locator('tr').filter({ hasText: 'Mix' }).first().getByText('£65').waitFor();
+      await page.context().close();
+
+      // A fresh visitor (no cached list) sees the new price on the home page.
+      const home = await newPage(browser);
+      await home.goto('/');
+      const amounts = home.locator('#pricing .price-card__amount');
+      await amounts.first().waitFor(SLOW);
+      assert.equal(await amounts.first().innerText(), '£65');
+      await home.context().close();
+
+      const charge = await api('/api/create-payment-intent', {
+        method: 'POST',
+        body: { serviceId: mix.id, amount: 1 },
+      });
+      assert.equal(charge.body.amount, 3250);
+    } finally {
+      const { id, createdAt: _c, updatedAt: _u, serviceType: _s, ...fields } = mix;
+      const restored = await api(`/api/admin/services/${id}`, { method: 'PUT', body: fields, token });
+      assert.equal(restored.status, 200);
+    }
+  });
+
+  it('reads and answers a message, refunds a payment, and lists subscribers, codes and draws', async () => {
+    const name = uniq('Nina ');
+    await api('/api/contact', {
+      method: 'POST',
+      body: {
+        name,
+        email: 'nina@example.com',
+        service: 'mix',
+        message: 'Could you mix my single next week?',
+      },
+    });
+    const [{ id: mixId }] = (await api('/api/services')).body.services.filter((s) => s.name === 'Mix');
+    const intentRes = await api('/api/create-payment-intent', {
+      method: 'POST',
+      body: { serviceId: mixId, amount: 30, email: 'refund-me@example.com' },
+    });
+    const intentId = intentRes.body.clientSecret.split('_secret_')[0];
+    const intent = await fake(`/__fake/payment_intents/${intentId}/status`, { status: 'succeeded' });
+    await sendWebhook('payment_intent.succeeded', intent);
+
+    const page = await adminPage(browser);
+    await page.goto('/admin/messages');
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor(SLOW);
+    await page.getByRole('link', { name: /Messages, \d+ unread/ }).waitFor();
+    await page.getByRole('button', { name: new RegExp(name) }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByText('Could you mix my single next week?').waitFor();
+    await drawer.getByText('Thank-you to the customer').waitFor();
+    await drawer.getByLabel('Reply').fill('Yes, send the stems over.');
+    await drawer.getByRole('button', { name: 'Send reply' }).click();
+    await toast(page, 'Reply sent').waitFor();
+    await drawer.getByText('Yes, send the stems over.').waitFor();
+    await drawer.getByText('replied', { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'Payments' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor(SLOW);
+    const row = page.locator('tr').filter({ hasText: 'refund-me@example.com' });
+    await row.getByRole('link', { name: intentId }).waitFor();
+    assert.equal(
+      await row.getByRole('link', { name: intentId }).getAttribute('href'),
+      `https://dashboard.stripe.com/test/payments/${intentId}`,
+    );
+    await row.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount (£)').fill('10');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await toast(page, 'Refund made').waitFor();
+    await row.getByText('£10 refunded').waitFor();
+    await row.getByText('partially refunded').waitFor();
+    assert.match(
+      await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'),
+      /^\/api\/admin\/payments\?.*format=csv/,
+    );
+
+    for (const [menu, heading] of [
+      ['Subscribers', 'Subscribers'],
+      ['Referral codes', 'Referral codes'],
+      ['Lottery', 'Lottery'],
+    ]) {
+      await page.getByRole('link', { name: menu }).first().click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor(SLOW);
+      await page.locator('.ant-table').first().waitFor(SLOW);
+    }
+    await page.context().close();
+  });
+
+  it('hides money and personal data from editors, in the menu and the pages', async () => {
+    const username = uniq('ed');
+    const reg = await api('/api/register', {
+      method: 'POST',
+      body: { username, email: `${username}@example.com`, password: 'password-123' },
+    });
+    assert.equal(reg.status, 201);
+    // No API makes an editor yet (user management is another page): set the role in the database.
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(`UPDATE users SET role = 'editor' WHERE username = $1`, [username]);
+    } finally {
+      await db.end();
+    }
+    const editorToken = reg.body.authToken;
+    assert.equal((await api('/api/admin/payments', { token: editorToken })).status, 403);
+
+    const page = await newPage(browser);
+    await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), editorToken);
+    await page.goto('/admin');
+    const menu = page.getByRole('menu').first();
+    await menu.getByRole('link', { name: 'Posts' }).first().waitFor(SLOW);
+    for (const hidden of ['Messages', 'Payments', 'Subscribers', 'Referral codes', 'Lottery', 'Services'])
+      assert.equal(await menu.getByRole('link', { name: hidden }).count(), 0, hidden);
+    await page.goto('/admin/payments');
+    await page.getByRole('heading', { level: 1, name: 'Admins only' }).waitFor(SLOW);
+    await page.context().close();
+  });
+});
