@@ -4,6 +4,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlogModule } from './blog/blog.module';
 import { ContactModule } from './contact/contact.module';
@@ -49,6 +50,7 @@ export class AppModule {
           }),
         }),
         HealthModule,
+        AuditModule,
         UsersModule,
         AuthModule,
         MailModule,

@@ -35,6 +35,29 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
   'payment-admin': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
   'admin-test': { heading: 'Test', message: 'Hi', timestamp: 'now' },
   'customer-test': { fromAddress: 'a@b.c', sentAt: 'now' },
+  'password-reset': { username: 'ann', resetUrl: 'https://x.test/reset-password?token=t', minutes: 30 },
+  'staff-invite': {
+    username: 'ann',
+    role: 'editor',
+    invitedBy: 'Admin',
+    inviteUrl: 'https://x.test/i',
+    hours: 72,
+  },
+  'sign-in-notice': {
+    username: 'ann',
+    when: 'now',
+    ip: '127.0.0.1',
+    userAgent: 'x',
+    resetUrl: 'https://x.test/r',
+  },
+  'account-locked': {
+    username: 'ann',
+    failures: 5,
+    ip: '127.0.0.1',
+    when: 'now',
+    minutes: 1,
+    resetUrl: 'https://x.test/r',
+  },
 };
 
 describe('MailRenderer', () => {

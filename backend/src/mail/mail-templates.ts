@@ -12,6 +12,10 @@ export const MAIL_TEMPLATES = [
   'payment-admin',
   'admin-test',
   'customer-test',
+  'password-reset',
+  'staff-invite',
+  'sign-in-notice',
+  'account-locked',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

@@ -9,3 +9,4 @@ export * from './text';
 export * from './api-client';
 export * from './site-branding';
 export * from './router-future';
+export * from './accounts';
