@@ -20,6 +20,7 @@ import { ReferralModule } from './referral/referral.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';
+import { StaffModule } from './staff/staff.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         AuditModule,
         UsersModule,
         AuthModule,
+        StaffModule,
         MailModule,
         ReferralModule,
         NewsletterModule,

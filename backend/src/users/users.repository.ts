@@ -4,6 +4,9 @@ import { Repository } from 'typeorm';
 import type { Role } from '@studio/shared';
 import { User } from './entities/user.entity';
 
+/** Any constant unique to this lock: serialises changes that could remove the last admin. */
+const LAST_ADMIN_LOCK = 4_242_017;
+
 /** Queries on `users` for sign-in, staff management and two-factor sign-in. */
 @Injectable()
 export class UsersRepository {
@@ -58,15 +61,44 @@ export class UsersRepository {
     );
   }
 
-  async setRole(id: number, role: Role): Promise<void> {
-    await this.users.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [id, role]);
-  }
-
-  async setDeactivated(id: number, at: Date | null): Promise<void> {
-    await this.users.query(`UPDATE users SET deactivated_at = $2, updated_at = now() WHERE id = $1`, [
-      id,
-      at,
-    ]);
+  /**
+   * Changes a role or the deactivation of an account unless that would leave no active admin.
+   * Serialised by an advisory lock so two admins demoting each other at once cannot both win.
+   * Returns false (nothing changed) when the change was refused.
+   */
+  async changeKeepingAnAdmin(
+    id: number,
+    change: { role?: Role; deactivatedAt?: Date | null },
+  ): Promise<boolean> {
+    return this.users.manager.transaction(async (em) => {
+      await em.query(`SELECT pg_advisory_xact_lock($1)`, [LAST_ADMIN_LOCK]);
+      const [target] = (await em.query(`SELECT role, deactivated_at FROM users WHERE id = $1`, [id])) as {
+        role: Role;
+        deactivated_at: Date | null;
+      }[];
+      if (!target) return false;
+      const staysAdmin = (change.role ?? target.role) === 'admin';
+      const staysActive =
+        (change.deactivatedAt === undefined ? target.deactivated_at : change.deactivatedAt) === null;
+      if (target.role === 'admin' && !target.deactivated_at && !(staysAdmin && staysActive)) {
+        const [row] = (await em.query(
+          `SELECT count(*)::int AS n FROM users
+           WHERE role = 'admin' AND deactivated_at IS NULL AND invited_at IS NULL AND id <> $1`,
+          [id],
+        )) as { n: number }[];
+        if (row.n === 0) return false;
+      }
+      if (change.role !== undefined) {
+        await em.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [id, change.role]);
+      }
+      if (change.deactivatedAt !== undefined) {
+        await em.query(`UPDATE users SET deactivated_at = $2, updated_at = now() WHERE id = $1`, [
+          id,
+          change.deactivatedAt,
+        ]);
+      }
+      return true;
+    });
   }
 
   async setInvited(id: number, at: Date): Promise<void> {
