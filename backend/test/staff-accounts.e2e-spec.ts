@@ -1,7 +1,7 @@
 import { authenticator } from 'otplib';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MESSAGES } from '@studio/shared';
-import { resetRateLimits } from './blog-fixtures';
+import { createCategory, createPost, createTag, IMAGES, resetRateLimits } from './blog-fixtures';
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, createTestApp, loginAs, registerAndLogin, TestApp } from './support/test-app';
 
@@ -396,6 +396,67 @@ describe('staff accounts (HTTP)', () => {
       }
       expect((await t.http().get('/api/admin/blog/posts').set(auth(editorToken))).status).toBe(200);
       expect(await auditActions()).toContain('security.update');
+    });
+  });
+
+  it('records the staff actions of the blog and settings with who, where and before/after', async () => {
+    const admin = await adminToken(t);
+    const h = auth(admin);
+    const post = await createPost(t, admin, { title: 'Audited post' });
+    await t.http().put(`/api/admin/blog/posts/${post.id}`).set(h).send({ status: 'published' }).expect(200);
+    const category = await createCategory(t, admin, 'Audited category');
+    await t
+      .http()
+      .put(`/api/admin/blog/categories/${category.id}`)
+      .set(h)
+      .send({ name: 'Renamed' })
+      .expect(200);
+    const tag = await createTag(t, admin, 'Audited tag');
+    await t.http().delete(`/api/admin/blog/tags/${tag.id}`).set(h).expect(200);
+    await t.http().delete(`/api/admin/blog/categories/${category.id}`).set(h).expect(200);
+    const media = await t.http().post('/api/admin/blog/media').set(h).attach('file', IMAGES.png, 'a.png');
+    expect(media.status).toBe(201);
+    await t.http().delete(`/api/admin/blog/media/${media.body.media.id}`).set(h).expect(200);
+    await t
+      .http()
+      .post(`/api/blog/posts/${post.slug}/comments`)
+      .send({ authorName: 'Ana', authorEmail: 'ana@example.com', content: 'Great tips, thanks!' })
+      .expect(201);
+    const [comment] = await db().query('SELECT id FROM comments ORDER BY id DESC LIMIT 1');
+    await t.http().put(`/api/admin/blog/comments/${comment.id}/approve`).set(h).expect(200);
+    await t.http().delete(`/api/admin/blog/comments/${comment.id}`).set(h).expect(200);
+    await t.http().put('/api/admin/settings').set(h).send({ blogName: 'Audited Blog' }).expect(200);
+    await t.http().delete(`/api/admin/blog/posts/${post.id}`).set(h).expect(200);
+
+    const entries = (await t.http().get('/api/admin/audit?limit=50').set(h)).body.entries as {
+      action: string;
+      actorName: string;
+      before: unknown;
+      after: unknown;
+      summary: string;
+    }[];
+    const actions = entries.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'post.publish',
+        'category.create',
+        'category.update',
+        'category.delete',
+        'tag.create',
+        'tag.delete',
+        'media.upload',
+        'media.delete',
+        'comment.moderate',
+        'comment.delete',
+        'settings.update',
+        'post.delete',
+      ]),
+    );
+    const settings = entries.find((e) => e.action === 'settings.update');
+    expect(settings).toMatchObject({ actorName: 'admin', after: { blogName: 'Audited Blog' } });
+    expect(entries.find((e) => e.action === 'post.publish')).toMatchObject({
+      summary: 'Published “Audited post”',
+      before: { status: 'draft' },
     });
   });
 
