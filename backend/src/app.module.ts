@@ -10,6 +10,7 @@ import { BlogModule } from './blog/blog.module';
 import { ContactModule } from './contact/contact.module';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, ConfigModule } from './config/config.module';
+import { DataRequestsModule } from './data-requests/data-requests.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -63,6 +64,7 @@ export class AppModule {
         PaymentsModule,
         SettingsModule,
         BlogModule,
+        DataRequestsModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,
       ],

@@ -460,6 +460,71 @@ describe('staff accounts (HTTP)', () => {
     });
   });
 
+  it('exports everything held about an address as JSON, then erases it (payments anonymised)', async () => {
+    const admin = await adminToken(t);
+    const email = 'subject@example.com';
+    await t
+      .http()
+      .post('/api/contact')
+      .send({
+        name: 'Data Subject',
+        email,
+        service: 'mix-master',
+        message: 'Please mix my five-track EP soon.',
+      })
+      .expect(201);
+    await t.http().post('/api/newsletter/subscribe').send({ email }).expect(201);
+    await t.http().post('/api/referral/generate').send({ email }).expect(201);
+    await db().query(
+      `INSERT INTO payments (kind, amount, currency, status, customer_email, stripe_customer_id, metadata)
+       VALUES ('deposit', 4500, 'gbp', 'succeeded', $1, 'cus_123', '{"instructions":"vocals up","serviceName":"Mix"}')`,
+      [email.toUpperCase()],
+    );
+
+    const editor = await registerAndLogin(t, 'nosyeditor');
+    await db().query(`UPDATE users SET role = 'editor' WHERE username = 'nosyeditor'`);
+    const denied = await t.http().post('/api/admin/data-requests/export').set(auth(editor)).send({ email });
+    expect(denied.status).toBe(403);
+    const invalid = await t
+      .http()
+      .post('/api/admin/data-requests/export')
+      .set(auth(admin))
+      .send({ email: 'nope' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe(ACCOUNT_MESSAGES.dataRequestEmail);
+
+    const exported = await t.http().post('/api/admin/data-requests/export').set(auth(admin)).send({ email });
+    expect(exported.status).toBe(200);
+    const { sections } = exported.body;
+    expect(sections.contactMessages).toHaveLength(1);
+    expect(sections.newsletter[0]).toMatchObject({ kind: 'subscription', email });
+    expect(sections.referralCodes).toHaveLength(1);
+    expect(sections.payments[0]).toMatchObject({ amount: 4500, metadata: { instructions: 'vocals up' } });
+
+    const erased = await t.http().post('/api/admin/data-requests/erase').set(auth(admin)).send({ email });
+    expect(erased.status).toBe(200);
+    expect(erased.body.erased).toMatchObject({
+      contactMessages: { deleted: 1 },
+      newsletter: { deleted: 1 },
+      referralCodes: { deleted: 1 },
+      payments: { deleted: 0, anonymised: 1 },
+    });
+    const after = await t.http().post('/api/admin/data-requests/export').set(auth(admin)).send({ email });
+    expect(Object.values(after.body.sections).flat()).toHaveLength(0);
+    const [payment] = await db().query(
+      'SELECT customer_email, stripe_customer_id, metadata, amount FROM payments',
+    );
+    expect(payment).toEqual({
+      customer_email: 'erased@erased.invalid',
+      stripe_customer_id: null,
+      metadata: { serviceName: 'Mix' },
+      amount: 4500,
+    });
+    const log = JSON.stringify(await db().query(`SELECT * FROM audit_log WHERE action = 'data.erase'`));
+    expect(log).not.toContain(email);
+    expect(await auditActions()).toEqual(expect.arrayContaining(['data.export', 'data.erase']));
+  });
+
   it('keeps the audit log append-only, filterable and exportable as CSV', async () => {
     const admin = await adminToken(t);
     await expect(db().query('UPDATE audit_log SET summary = $1', ['x'])).rejects.toThrow(/append-only/);

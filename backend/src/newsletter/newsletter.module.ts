@@ -9,6 +9,7 @@ import { LotteryScheduler } from './lottery/lottery.scheduler';
 import { LotteryService } from './lottery/lottery.service';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterService } from './newsletter.service';
+import { NewsletterPersonalDataRepository } from './newsletter-personal-data.repository';
 
 @Module({
   imports: [
@@ -17,7 +18,7 @@ import { NewsletterService } from './newsletter.service';
     ReferralModule,
   ],
   controllers: [NewsletterController],
-  providers: [NewsletterService, LotteryService, LotteryScheduler],
-  exports: [NewsletterService, LotteryService],
+  providers: [NewsletterService, LotteryService, LotteryScheduler, NewsletterPersonalDataRepository],
+  exports: [NewsletterService, LotteryService, NewsletterPersonalDataRepository],
 })
 export class NewsletterModule {}

@@ -10,11 +10,18 @@ import { PaymentsService } from './payments.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { stripeProvider } from './stripe.provider';
+import { PaymentsPersonalDataRepository } from './payments-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule],
   controllers: [PaymentsController, StripeWebhookController],
-  providers: [stripeProvider, PaymentsService, StripeWebhookService, PaymentsConfiguredGuard],
-  exports: [PaymentsService],
+  providers: [
+    stripeProvider,
+    PaymentsService,
+    StripeWebhookService,
+    PaymentsConfiguredGuard,
+    PaymentsPersonalDataRepository,
+  ],
+  exports: [PaymentsService, PaymentsPersonalDataRepository],
 })
 export class PaymentsModule {}

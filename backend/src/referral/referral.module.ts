@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralCode } from './entities/referral-code.entity';
 import { ReferralController } from './referral.controller';
 import { ReferralService } from './referral.service';
+import { ReferralPersonalDataRepository } from './referral-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ReferralCode])],
   controllers: [ReferralController],
-  providers: [ReferralService],
-  exports: [ReferralService],
+  providers: [ReferralService, ReferralPersonalDataRepository],
+  exports: [ReferralService, ReferralPersonalDataRepository],
 })
 export class ReferralModule {}

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { UsersPersonalDataRepository } from './users-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  providers: [UsersService, UsersRepository],
-  exports: [UsersService, UsersRepository],
+  providers: [UsersService, UsersRepository, UsersPersonalDataRepository],
+  exports: [UsersService, UsersRepository, UsersPersonalDataRepository],
 })
 export class UsersModule implements OnApplicationBootstrap {
   constructor(private readonly users: UsersService) {}
