@@ -22,6 +22,12 @@ const TagsPage = lazy(() => import(/* webpackChunkName: "admin-tags" */ './pages
 const MediaPage = lazy(() => import(/* webpackChunkName: "admin-media" */ './pages/media'));
 const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ './pages/comments'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
+const UsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ './pages/users'));
+const AuditPage = lazy(() => import(/* webpackChunkName: "admin-audit" */ './pages/audit'));
+const DataRequestsPage = lazy(
+  () => import(/* webpackChunkName: "admin-data-requests" */ './pages/data-requests'),
+);
+const ProfilePage = lazy(() => import(/* webpackChunkName: "admin-profile" */ './pages/profile'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
 /**
@@ -61,6 +67,10 @@ export default function App() {
                   <Route path="media/*" element={<MediaPage />} />
                   <Route path="comments" element={<CommentsPage />} />
                   <Route path="settings" element={<SettingsPage />} />
+                  <Route path="users" element={<UsersPage />} />
+                  <Route path="audit" element={<AuditPage />} />
+                  <Route path="data-requests" element={<DataRequestsPage />} />
+                  <Route path="profile" element={<ProfilePage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Route>

@@ -1,9 +1,13 @@
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Button, Grid, Space, Typography } from 'antd';
 import {
   AppstoreOutlined,
+  AuditOutlined,
+  SafetyOutlined,
+  TeamOutlined,
   CommentOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -21,6 +25,7 @@ import { useLogout } from '../hooks/use-logout';
 import { SITE_NAME } from '../site-config';
 import { AdminLogo } from './admin-logo';
 import { FullPageSpin } from './full-page-spin';
+import { getTwoFactorStatus, TWO_FACTOR_QUERY_KEY } from '../pages/profile/service';
 
 /** Served by the backend (bull-board), not by this app: a full page load. */
 const MAIL_QUEUE_PATH = '/admin/queues';
@@ -33,8 +38,16 @@ const MENU: MenuDataItem[] = [
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
+  { path: '/admin/users', name: 'Users', icon: <TeamOutlined /> },
+  { path: '/admin/audit', name: 'Audit log', icon: <AuditOutlined /> },
+  { path: '/admin/data-requests', name: 'Data requests', icon: <SafetyOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
+  { path: '/admin/profile', name: 'Your profile', icon: <UserOutlined /> },
 ];
+
+/** Pages only admins can use (the server refuses editors with 403 anyway). */
+const ADMIN_ONLY = new Set(['/admin/users', '/admin/audit', '/admin/data-requests']);
+const PROFILE_PATH = '/admin/profile';
 
 /** The document title's first part for a path: the page, or the menu section it belongs to. */
 function pageName(pathname: string, section: string): string {
@@ -59,6 +72,10 @@ export function AdminLayout() {
   const logout = useLogout();
   const name = user ? displayNameOf(user) : '';
   const selected = selectedMenuPath(pathname);
+  const menu = MENU.filter((m) => user?.role === 'admin' || !ADMIN_ONLY.has(m.path ?? ''));
+  // The studio requires 2FA and this account has none: only the profile page, until it is set up.
+  const twoFactor = useQuery({ queryKey: TWO_FACTOR_QUERY_KEY, queryFn: getTwoFactorStatus });
+  const mustEnrol = !!twoFactor.data?.required && !twoFactor.data.enabled;
   const screens = Grid.useBreakpoint();
   const narrow = !screens.sm;
 
@@ -74,7 +91,7 @@ export function AdminLayout() {
       layout="mix"
       fixSiderbar
       token={narrow ? { pageContainer: { paddingInlinePageContainerContent: 12 } } : undefined}
-      route={{ path: '/admin', routes: MENU }}
+      route={{ path: '/admin', routes: menu }}
       location={{ pathname: selected }}
       onMenuHeaderClick={() => navigate('/admin')}
       selectedKeys={[selected]}
@@ -130,7 +147,7 @@ export function AdminLayout() {
       ]}
     >
       <Suspense fallback={<FullPageSpin />}>
-        <Outlet />
+        {mustEnrol && pathname !== PROFILE_PATH ? <Navigate to={PROFILE_PATH} replace /> : <Outlet />}
       </Suspense>
     </ProLayout>
   );
