@@ -37,7 +37,9 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: UsersRepository,
-  ) {}
+  ) {
+    hashOptions.memoryCost = config.passwordHashMemoryKib;
+  }
 
   findById(id: number): Promise<User | null> {
     return this.users.findOneBy({ id });
@@ -110,8 +112,11 @@ export class UsersService {
   }
 }
 
+/** Set once from the configuration; the parameters travel inside each hash, so old hashes still verify. */
+const hashOptions: { memoryCost?: number } = {};
+
 export function hashPassword(plain: string): Promise<string> {
-  return argon2.hash(plain, { type: argon2.argon2id });
+  return argon2.hash(plain, { type: argon2.argon2id, ...hashOptions });
 }
 
 export function verifyPassword(hash: string, plain: string): Promise<boolean> {
