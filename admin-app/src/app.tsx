@@ -28,6 +28,8 @@ const DataRequestsPage = lazy(
   () => import(/* webpackChunkName: "admin-data-requests" */ './pages/data-requests'),
 );
 const ProfilePage = lazy(() => import(/* webpackChunkName: "admin-profile" */ './pages/profile'));
+const ProjectsPage = lazy(() => import(/* webpackChunkName: "admin-projects" */ './pages/projects'));
+const ProjectDetailPage = lazy(() => import(/* webpackChunkName: "admin-project" */ './pages/project'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
 /**
@@ -71,6 +73,8 @@ export default function App() {
                   <Route path="audit" element={<AuditPage />} />
                   <Route path="data-requests" element={<DataRequestsPage />} />
                   <Route path="profile" element={<ProfilePage />} />
+                  <Route path="projects" element={<ProjectsPage />} />
+                  <Route path="projects/:id" element={<ProjectDetailPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Route>

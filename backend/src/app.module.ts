@@ -16,6 +16,9 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ProjectsModule } from './projects/projects.module';
+import { StorageModule } from './storage/storage.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ReferralModule } from './referral/referral.module';
 import { ServicesModule } from './services/services.module';
@@ -62,6 +65,9 @@ export class AppModule {
         ContactModule,
         ServicesModule,
         PaymentsModule,
+        StorageModule,
+        ProjectsModule,
+        UploadsModule,
         SettingsModule,
         BlogModule,
         DataRequestsModule,

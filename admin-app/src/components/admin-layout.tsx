@@ -11,6 +11,7 @@ import {
   CommentOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
   GlobalOutlined,
   LogoutOutlined,
   MailOutlined,
@@ -38,6 +39,7 @@ const MENU: MenuDataItem[] = [
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
+  { path: '/admin/projects', name: 'Projects', icon: <FolderOpenOutlined /> },
   { path: '/admin/users', name: 'Users', icon: <TeamOutlined /> },
   { path: '/admin/audit', name: 'Audit log', icon: <AuditOutlined /> },
   { path: '/admin/data-requests', name: 'Data requests', icon: <SafetyOutlined /> },
@@ -45,8 +47,8 @@ const MENU: MenuDataItem[] = [
   { path: '/admin/profile', name: 'Your profile', icon: <UserOutlined /> },
 ];
 
-/** Pages only admins can use (the server refuses editors with 403 anyway). */
-const ADMIN_ONLY = new Set(['/admin/users', '/admin/audit', '/admin/data-requests']);
+/** Menu entries editors do not see (the pages answer 403 to them anyway). */
+const ADMINS_ONLY = new Set(['/admin/projects', '/admin/users', '/admin/audit', '/admin/data-requests']);
 const PROFILE_PATH = '/admin/profile';
 
 /** The document title's first part for a path: the page, or the menu section it belongs to. */
@@ -54,6 +56,7 @@ function pageName(pathname: string, section: string): string {
   if (/^\/admin\/posts\/new\/?$/.test(pathname)) return 'New Post';
   if (/^\/admin\/posts\/[^/]+\/?$/.test(pathname)) return 'Edit Post';
   if (/^\/admin\/media\/upload\/?$/.test(pathname)) return 'Upload Media';
+  if (/^\/admin\/projects\/[^/]+\/?$/.test(pathname)) return 'Project';
   return section;
 }
 
@@ -72,7 +75,7 @@ export function AdminLayout() {
   const logout = useLogout();
   const name = user ? displayNameOf(user) : '';
   const selected = selectedMenuPath(pathname);
-  const menu = MENU.filter((m) => user?.role === 'admin' || !ADMIN_ONLY.has(m.path ?? ''));
+  const menu = MENU.filter((m) => user?.role === 'admin' || !ADMINS_ONLY.has(m.path ?? ''));
   // The studio requires 2FA and this account has none: only the profile page, until it is set up.
   const twoFactor = useQuery({ queryKey: TWO_FACTOR_QUERY_KEY, queryFn: getTwoFactorStatus });
   const mustEnrol = !!twoFactor.data?.required && !twoFactor.data.enabled;

@@ -5,7 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { UPLOAD_DEFAULTS } from '@studio/shared';
 
 /** Repository root: backend/{src,dist}/config -> three levels up. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -54,6 +56,10 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
   STRIPE_API_BASE: optional(url(['http:', 'https:'])),
   UPLOAD_DIR: optional(z.string().min(1)),
+  STORAGE_URL: optional(url(['file:', 's3:'])),
+  UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1_048_576).default(UPLOAD_DEFAULTS.maxFileMb),
+  UPLOAD_MAX_PROJECT_MB: z.coerce.number().int().min(1).max(10_485_760).default(UPLOAD_DEFAULTS.maxProjectMb),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   SITE_NAME: z.string().min(1).max(100).default('Mixdown Studio'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,6 +81,15 @@ export interface AppConfig {
   passwordHashMemoryKib: number;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   uploadDir: string;
+  /** Client project files (never under uploadDir, which is served publicly). */
+  storage: {
+    url: string;
+    maxFileBytes: number;
+    maxProjectBytes: number;
+    maxFileMb: number;
+    maxProjectMb: number;
+  };
+  ffmpegPath: string;
   role: 'all' | 'api' | 'worker';
   siteName: string;
   logLevel: string;
@@ -135,6 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiBase: e.STRIPE_API_BASE,
     },
     uploadDir: resolve(REPO_ROOT, e.UPLOAD_DIR ?? join('.data', 'uploads')),
+    storage: {
+      url: e.STORAGE_URL ?? pathToFileURL(join(DATA_DIR, 'project-files')).href,
+      maxFileMb: e.UPLOAD_MAX_FILE_MB,
+      maxProjectMb: e.UPLOAD_MAX_PROJECT_MB,
+      maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      maxProjectBytes: e.UPLOAD_MAX_PROJECT_MB * 1024 * 1024,
+    },
+    ffmpegPath: e.FFMPEG_PATH,
     role: e.ROLE,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,

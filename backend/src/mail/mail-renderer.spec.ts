@@ -58,6 +58,25 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     minutes: 1,
     resetUrl: 'https://x.test/r',
   },
+  'project-created': {
+    customerName: 'Ann',
+    serviceName: 'Mix',
+    signInUrl: 'https://x.test/portal/sign-in#token=t',
+    projectUrl: 'https://x.test/portal/projects/1',
+    revisionRounds: 2,
+  },
+  'portal-link': { signInUrl: 'https://x.test/portal/sign-in#token=t', minutes: 30 },
+  'files-received': {
+    customerEmail: 'ann@example.com',
+    serviceName: 'Mix',
+    projectUrl: 'https://x.test/admin/projects/1',
+  },
+  'files-need-attention': {
+    serviceName: 'Mix',
+    note: 'Please send the vocal stem',
+    problems: ['kick.mp3: lossy'],
+    signInUrl: 'https://x.test/portal/sign-in#token=t',
+  },
 };
 
 describe('MailRenderer', () => {

@@ -16,6 +16,10 @@ export const MAIL_TEMPLATES = [
   'staff-invite',
   'sign-in-notice',
   'account-locked',
+  'project-created',
+  'portal-link',
+  'files-received',
+  'files-need-attention',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

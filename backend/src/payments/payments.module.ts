@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProjectsModule } from '../projects/projects.module';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
 import { Payment } from './entities/payment.entity';
@@ -13,7 +14,7 @@ import { stripeProvider } from './stripe.provider';
 import { PaymentsPersonalDataRepository } from './payments-personal-data.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule],
+  imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule, ProjectsModule],
   controllers: [PaymentsController, StripeWebhookController],
   providers: [
     stripeProvider,

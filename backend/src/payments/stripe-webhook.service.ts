@@ -9,6 +9,8 @@
  * - A referral code is marked used inside that transaction, through ReferralService.redeem,
  *   which lets exactly one caller win; a booking that loses the race is still accepted and
  *   the payment records 'already_used'.
+ * - A succeeded deposit or plan booking opens its client project inside that transaction (once
+ *   per payment: a unique index on the project's payment id); its mail goes with the others.
  * - The customer's confirmation and the admin notice are queued after the commit, once per
  *   payment: a claim on the payment row decides who queues them, and the job ids are derived
  *   from the payment so the queue itself drops a second copy. If Redis is down the mail service
@@ -24,6 +26,7 @@ import { badRequest, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { ProjectsService } from '../projects/projects.service';
 import { ReferralService } from '../referral/referral.service';
 import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { StripeEvent } from './entities/stripe-event.entity';
@@ -57,6 +60,7 @@ export class StripeWebhookService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
+    private readonly projects: ProjectsService,
   ) {}
 
   async handle(
@@ -87,7 +91,10 @@ export class StripeWebhookService {
         return { duplicate: true, handled: true, paymentId: prior?.paymentId ?? null };
       }
       const applied = await this.apply(event, m);
-      if (applied.paymentId) await m.update(StripeEvent, { id: event.id }, { paymentId: applied.paymentId });
+      if (applied.paymentId) {
+        await m.update(StripeEvent, { id: event.id }, { paymentId: applied.paymentId });
+        await this.openProject(applied.paymentId, m);
+      }
       return { duplicate: false, ...applied };
     });
 
@@ -242,6 +249,23 @@ export class StripeWebhookService {
       this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
   }
 
+  /** A settled deposit or plan booking opens its client project, in the same transaction. */
+  private async openProject(paymentId: number, m: EntityManager): Promise<void> {
+    const payment = await m.findOneByOrFail(Payment, { id: paymentId });
+    if (payment.status !== 'succeeded') return;
+    await this.projects.openForPayment(m, {
+      paymentId: payment.id,
+      kind: payment.kind,
+      amountPence: payment.amount,
+      remainingPence: payment.metadata.remainingPence,
+      serviceId: payment.serviceId,
+      serviceName: payment.metadata.serviceName,
+      customerEmail: payment.customerEmail,
+      customerName:
+        typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined,
+    });
+  }
+
   private unknown(stripeId: string): Applied {
     // Payments made outside this site (e.g. in the Stripe dashboard) are acknowledged, not stored.
     this.logger.log(`No payment on record for ${stripeId}; event acknowledged`);
@@ -268,6 +292,7 @@ export class StripeWebhookService {
           if (!(err instanceof MailQueueUnavailableError)) throw err;
         });
       }
+      await this.projects.mailProjectCreated(paymentId);
     } catch (err) {
       this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
       await this.dataSource.query(`UPDATE payments SET metadata = metadata - 'mailsQueuedAt' WHERE id = $1`, [

@@ -10,3 +10,4 @@ export * from './api-client';
 export * from './site-branding';
 export * from './router-future';
 export * from './accounts';
+export * from './projects';

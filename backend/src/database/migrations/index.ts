@@ -6,6 +6,7 @@ import { CreateUsers1763800000000 } from './1763800000000-CreateUsers';
 import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
 import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
+import { CreateProjects1764100000000 } from './1764100000000-CreateProjects';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 
 export const MIGRATIONS = [
@@ -13,5 +14,6 @@ export const MIGRATIONS = [
   CreateMessaging1763800100000,
   CreateBlog1763800200000,
   CreatePayments1763800300000,
+  CreateProjects1764100000000,
   StaffAccounts1764400000000,
 ];
