@@ -475,10 +475,16 @@ describe('staff accounts (HTTP)', () => {
       .expect(201);
     await t.http().post('/api/newsletter/subscribe').send({ email }).expect(201);
     await t.http().post('/api/referral/generate').send({ email }).expect(201);
-    await db().query(
+    const [paid] = await db().query(
       `INSERT INTO payments (kind, amount, currency, status, customer_email, stripe_customer_id, metadata)
-       VALUES ('deposit', 4500, 'gbp', 'succeeded', $1, 'cus_123', '{"instructions":"vocals up","serviceName":"Mix"}')`,
+       VALUES ('deposit', 4500, 'gbp', 'succeeded', $1, 'cus_123', '{"instructions":"vocals up","serviceName":"Mix"}')
+       RETURNING id`,
       [email.toUpperCase()],
+    );
+    await db().query(
+      `INSERT INTO projects (payment_id, customer_email, customer_name, service_name, quoted_pence, deposit_pence, revision_rounds)
+       VALUES ($1, $2, 'Data Subject', 'Mix', 9000, 4500, 2)`,
+      [paid.id, email],
     );
 
     const editor = await registerAndLogin(t, 'nosyeditor');
@@ -500,6 +506,11 @@ describe('staff accounts (HTTP)', () => {
     expect(sections.newsletter[0]).toMatchObject({ kind: 'subscription', email });
     expect(sections.referralCodes).toHaveLength(1);
     expect(sections.payments[0]).toMatchObject({ amount: 4500, metadata: { instructions: 'vocals up' } });
+    expect(sections.projects[0]).toMatchObject({
+      customerName: 'Data Subject',
+      serviceName: 'Mix',
+      files: [],
+    });
 
     const erased = await t.http().post('/api/admin/data-requests/erase').set(auth(admin)).send({ email });
     expect(erased.status).toBe(200);
@@ -508,6 +519,7 @@ describe('staff accounts (HTTP)', () => {
       newsletter: { deleted: 1 },
       referralCodes: { deleted: 1 },
       payments: { deleted: 0, anonymised: 1 },
+      projects: { anonymised: 1 },
     });
     const after = await t.http().post('/api/admin/data-requests/export').set(auth(admin)).send({ email });
     expect(Object.values(after.body.sections).flat()).toHaveLength(0);

@@ -2,7 +2,6 @@
  * Data requests (privacy policy): everything held about one email address as one JSON
  * document, and its erasure. Each feature answers for its own tables through its
  * PersonalDataSource; this service only asks them, in a fixed order, and audits the request.
- * Projects (the client portal) plug in the same way once that feature lands.
  */
 import { Injectable } from '@nestjs/common';
 import type { DataErasureResult, DataExport } from '@studio/shared';
@@ -11,6 +10,7 @@ import { CommentsPersonalDataRepository } from '../blog/comments/comments-person
 import { ErasureCount, PersonalDataSource } from '../common/personal-data';
 import { ContactPersonalDataRepository } from '../contact/contact-personal-data.repository';
 import { NewsletterPersonalDataRepository } from '../newsletter/newsletter-personal-data.repository';
+import { ProjectsPersonalDataRepository } from '../projects/projects-personal-data.repository';
 import { PaymentsPersonalDataRepository } from '../payments/payments-personal-data.repository';
 import { ReferralPersonalDataRepository } from '../referral/referral-personal-data.repository';
 import { UsersPersonalDataRepository } from '../users/users-personal-data.repository';
@@ -27,9 +27,10 @@ export class DataRequestsService {
     referral: ReferralPersonalDataRepository,
     payments: PaymentsPersonalDataRepository,
     comments: CommentsPersonalDataRepository,
+    projects: ProjectsPersonalDataRepository,
   ) {
     // Payments first: anonymising them must not depend on a referral code still existing.
-    this.sources = [account, payments, contact, newsletter, referral, comments];
+    this.sources = [account, projects, payments, contact, newsletter, referral, comments];
   }
 
   async export(email: string): Promise<DataExport> {
