@@ -14,6 +14,7 @@ import { DataRequestsModule } from './data-requests/data-requests.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { NativeFormsModule } from './native-forms/native-forms.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -39,6 +40,11 @@ export class AppModule {
             level: config.logLevel,
             autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Query strings carry tokens and addresses (unsubscribe and confirmation links,
+            // ?email= look-ups): the log keeps the path only.
+            serializers: {
+              req: (req: { url?: string }) => ({ ...req, url: req.url?.split('?')[0] }),
+            },
           },
         }),
         RedisModule,
@@ -71,6 +77,7 @@ export class AppModule {
         SettingsModule,
         BlogModule,
         DataRequestsModule,
+        NativeFormsModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,
       ],

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlogCache } from './blog-cache';
-import { BlogFastPath } from './blog-fast-path';
+import { BlogResponseCache } from './blog-response-cache';
 import { CommentsAdminController, CommentsController } from './comments/comments.controller';
 import { CommentsService } from './comments/comments.service';
 import { BlogPost } from './entities/blog-post.entity';
@@ -35,7 +35,7 @@ import { CommentsPersonalDataRepository } from './comments/comments-personal-dat
   providers: [
     CommentsPersonalDataRepository,
     BlogCache,
-    BlogFastPath,
+    BlogResponseCache,
     PostReader,
     PublicPostsService,
     PostsService,
@@ -44,6 +44,6 @@ import { CommentsPersonalDataRepository } from './comments/comments-personal-dat
     MediaService,
     ImageStore,
   ],
-  exports: [PublicPostsService, BlogCache, CommentsPersonalDataRepository],
+  exports: [PublicPostsService, BlogCache, CommentsService, ImageStore, CommentsPersonalDataRepository],
 })
 export class BlogModule {}

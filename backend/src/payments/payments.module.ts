@@ -1,3 +1,4 @@
+import { PaymentsRepository } from './payments.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectsModule } from '../projects/projects.module';
@@ -19,6 +20,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
   providers: [
     stripeProvider,
     PaymentsService,
+    PaymentsRepository,
     StripeWebhookService,
     PaymentsConfiguredGuard,
     PaymentsPersonalDataRepository,

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralCode } from './entities/referral-code.entity';
 import { ReferralController } from './referral.controller';
+import { ReferralRepository } from './referral.repository';
 import { ReferralService } from './referral.service';
 import { ReferralPersonalDataRepository } from './referral-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ReferralCode])],
   controllers: [ReferralController],
-  providers: [ReferralService, ReferralPersonalDataRepository],
+  providers: [ReferralService, ReferralRepository, ReferralPersonalDataRepository],
   exports: [ReferralService, ReferralPersonalDataRepository],
 })
 export class ReferralModule {}

@@ -7,6 +7,8 @@ import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
 import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
 import { CreateProjects1764100000000 } from './1764100000000-CreateProjects';
+import { ReserveReferralCodes1764200000000 } from './1764200000000-ReserveReferralCodes';
+import { NewsletterDoubleOptIn1764200100000 } from './1764200100000-NewsletterDoubleOptIn';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 
 export const MIGRATIONS = [
@@ -15,5 +17,7 @@ export const MIGRATIONS = [
   CreateBlog1763800200000,
   CreatePayments1763800300000,
   CreateProjects1764100000000,
+  ReserveReferralCodes1764200000000,
+  NewsletterDoubleOptIn1764200100000,
   StaffAccounts1764400000000,
 ];
