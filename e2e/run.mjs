@@ -40,6 +40,7 @@ const env = {
   SEED_ADMIN_USERNAME: 'admin',
   SEED_ADMIN_EMAIL: 'admin@example.com',
   SEED_ADMIN_PASSWORD: 'admin-password-1',
+  PASSWORD_HASH_MEMORY_KIB: '4096',
   UPLOAD_DIR: uploadDir,
   STORAGE_URL: pathToFileURL(storageDir).href,
   STRIPE_SECRET_KEY: 'sk_test_e2e',

@@ -29,6 +29,12 @@ const SubscribersPage = lazy(() => import(/* webpackChunkName: "admin-subscriber
 const ReferralsPage = lazy(() => import(/* webpackChunkName: "admin-referrals" */ './pages/referrals'));
 const LotteryPage = lazy(() => import(/* webpackChunkName: "admin-lottery" */ './pages/lottery'));
 const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
+const UsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ './pages/users'));
+const AuditPage = lazy(() => import(/* webpackChunkName: "admin-audit" */ './pages/audit'));
+const DataRequestsPage = lazy(
+  () => import(/* webpackChunkName: "admin-data-requests" */ './pages/data-requests'),
+);
+const ProfilePage = lazy(() => import(/* webpackChunkName: "admin-profile" */ './pages/profile'));
 const ProjectsPage = lazy(() => import(/* webpackChunkName: "admin-projects" */ './pages/projects'));
 const ProjectDetailPage = lazy(() => import(/* webpackChunkName: "admin-project" */ './pages/project'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
@@ -79,6 +85,10 @@ export default function App() {
                     <Route path="lottery" element={<LotteryPage />} />
                     <Route path="services" element={<ServicesPage />} />
                   </Route>
+                  <Route path="users" element={<UsersPage />} />
+                  <Route path="audit" element={<AuditPage />} />
+                  <Route path="data-requests" element={<DataRequestsPage />} />
+                  <Route path="profile" element={<ProfilePage />} />
                   <Route path="projects" element={<ProjectsPage />} />
                   <Route path="projects/:id" element={<ProjectDetailPage />} />
                   <Route path="*" element={<NotFoundPage />} />

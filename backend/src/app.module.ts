@@ -4,11 +4,13 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlogModule } from './blog/blog.module';
 import { ContactModule } from './contact/contact.module';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, ConfigModule } from './config/config.module';
+import { DataRequestsModule } from './data-requests/data-requests.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -23,6 +25,7 @@ import { ReferralModule } from './referral/referral.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';
+import { StaffModule } from './staff/staff.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -58,8 +61,10 @@ export class AppModule {
           }),
         }),
         HealthModule,
+        AuditModule,
         UsersModule,
         AuthModule,
+        StaffModule,
         MailModule,
         ReferralModule,
         NewsletterModule,
@@ -71,6 +76,7 @@ export class AppModule {
         UploadsModule,
         SettingsModule,
         BlogModule,
+        DataRequestsModule,
         NativeFormsModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,

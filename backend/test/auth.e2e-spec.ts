@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@studio/shared';
 import { createTestApp, TestApp, adminToken, registerAndLogin } from './support/test-app';
 
 describe('accounts (HTTP)', () => {
@@ -25,31 +26,44 @@ describe('accounts (HTTP)', () => {
     expect(typeof res.body.authToken).toBe('string');
   });
 
-  it('refuses a duplicate username or email with 409 and a clear message', async () => {
+  it('refuses a taken username or email with one generic 409 that says neither', async () => {
     await t
       .http()
       .post('/api/register')
       .send({ username: 'dupe', email: 'dupe@example.com', password: 'password-123' })
       .expect(201);
-    const byName = await t
+    const generic = {
+      success: false,
+      message: ACCOUNT_MESSAGES.registrationUnavailable,
+      code: 'REGISTRATION_UNAVAILABLE',
+    };
+    const attempts = [
+      { username: 'dupe', email: 'other@example.com' },
+      { username: 'dupe2', email: 'DUPE@example.com' },
+      // A username may not be another account's email either.
+      { username: 'dupe@example.com', email: 'third@example.com' },
+    ];
+    for (const body of attempts) {
+      const res = await t
+        .http()
+        .post('/api/register')
+        .send({ ...body, password: 'password-123' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual(generic);
+    }
+  });
+
+  it('refuses a common password with a clear 400', async () => {
+    const res = await t
       .http()
       .post('/api/register')
-      .send({ username: 'dupe', email: 'other@example.com', password: 'password-123' });
-    expect(byName.status).toBe(409);
-    expect(byName.body).toEqual({
+      .send({ username: 'weakling', email: 'weak@example.com', password: 'Password123' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
       success: false,
-      message: 'That username is already taken.',
-      code: 'USERNAME_TAKEN',
-    });
-    const byEmail = await t
-      .http()
-      .post('/api/register')
-      .send({ username: 'dupe2', email: 'DUPE@example.com', password: 'password-123' });
-    expect(byEmail.status).toBe(409);
-    expect(byEmail.body).toMatchObject({
-      success: false,
-      code: 'EMAIL_TAKEN',
-      message: 'An account with that email already exists.',
+      message: ACCOUNT_MESSAGES.commonPassword,
+      code: 'PASSWORD_TOO_COMMON',
+      errors: [{ field: 'password', message: ACCOUNT_MESSAGES.commonPassword }],
     });
   });
 
@@ -143,11 +157,17 @@ describe('accounts (HTTP)', () => {
     expect(me.body.user).toMatchObject({ username: 'admin', email: 'admin@example.com', role: 'admin' });
   });
 
-  it('logs out by clearing the cookie', async () => {
-    const res = await t.http().post('/api/logout');
+  it('logs out by clearing the cookie and ending the session on the server', async () => {
+    const token = await registerAndLogin(t, 'leaver');
+    const res = await t.http().post('/api/logout').set('authorization', `Bearer ${token}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Logged out' });
     expect(String(res.headers['set-cookie'])).toMatch(/authToken=;/);
+    // The token itself no longer works, though it has not expired.
+    const after = await t.http().get('/api/user').set('authorization', `Bearer ${token}`);
+    expect(after.body.user).toBeNull();
+    const anon = await t.http().post('/api/logout');
+    expect(anon.status).toBe(200);
   });
 
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {

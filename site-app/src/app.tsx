@@ -18,6 +18,12 @@ import ServicesRedirectPage from './pages/services-redirect-page';
 
 // One chunk per page, so the home page downloads only what it shows.
 const AuthPage = lazy(() => import(/* webpackChunkName: "page-auth" */ './pages/auth-page'));
+const ResetPasswordPage = lazy(
+  () => import(/* webpackChunkName: "page-reset-password" */ './pages/reset-password-page'),
+);
+const AcceptInvitationPage = lazy(
+  () => import(/* webpackChunkName: "page-accept-invitation" */ './pages/accept-invitation-page'),
+);
 const TestContactPage = lazy(
   () => import(/* webpackChunkName: "page-test-contact" */ './pages/test-contact-page'),
 );
@@ -69,6 +75,8 @@ export default function App() {
           <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="terms-of-service" element={<TermsOfServicePage />} />
           <Route path="auth" element={<AuthPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="accept-invitation" element={<AcceptInvitationPage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="blog" element={<BlogPage />} />
           <Route path="blog/post/:slug" element={<BlogPostPage />} />

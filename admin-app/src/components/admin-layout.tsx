@@ -1,10 +1,11 @@
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Badge, Button, Grid, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   CommentOutlined,
   CreditCardOutlined,
   DashboardOutlined,
@@ -16,6 +17,7 @@ import {
   LogoutOutlined,
   MailOutlined,
   PictureOutlined,
+  SafetyOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TagsOutlined,
@@ -31,6 +33,7 @@ import { useLogout } from '../hooks/use-logout';
 import { SITE_NAME } from '../site-config';
 import { AdminLogo } from './admin-logo';
 import { FullPageSpin } from './full-page-spin';
+import { getTwoFactorStatus, TWO_FACTOR_QUERY_KEY } from '../pages/profile/service';
 
 /** Served by the backend (bull-board), not by this app: a full page load. */
 const MAIL_QUEUE_PATH = '/admin/queues';
@@ -53,11 +56,16 @@ const MENU: MenuItem[] = [
   { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: '/admin/projects', name: 'Projects', icon: <FolderOpenOutlined /> },
+  { path: '/admin/users', name: 'Staff', icon: <UserOutlined /> },
+  { path: '/admin/audit', name: 'Audit log', icon: <AuditOutlined /> },
+  { path: '/admin/data-requests', name: 'Data requests', icon: <SafetyOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
+  { path: '/admin/profile', name: 'Your profile', icon: <UserOutlined /> },
 ];
 
 /** Menu entries editors do not see (the pages answer 403 to them anyway). */
-const ADMINS_ONLY = new Set(['/admin/projects']);
+const ADMINS_ONLY = new Set(['/admin/projects', '/admin/users', '/admin/audit', '/admin/data-requests']);
+const PROFILE_PATH = '/admin/profile';
 
 /** The document title's first part for a path: the page, or the menu section it belongs to. */
 function pageName(pathname: string, section: string): string {
@@ -94,6 +102,9 @@ export function AdminLayout() {
     enabled: backOffice,
     refetchInterval: 60_000,
   }).data;
+  // The studio requires 2FA and this account has none: only the profile page, until it is set up.
+  const twoFactor = useQuery({ queryKey: TWO_FACTOR_QUERY_KEY, queryFn: getTwoFactorStatus });
+  const mustEnrol = !!twoFactor.data?.required && !twoFactor.data.enabled;
   const screens = Grid.useBreakpoint();
   const narrow = !screens.sm;
 
@@ -171,7 +182,7 @@ export function AdminLayout() {
       ]}
     >
       <Suspense fallback={<FullPageSpin />}>
-        <Outlet />
+        {mustEnrol && pathname !== PROFILE_PATH ? <Navigate to={PROFILE_PATH} replace /> : <Outlet />}
       </Suspense>
     </ProLayout>
   );

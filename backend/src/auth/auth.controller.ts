@@ -1,6 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import { AUTH_TOKEN_KEY, AuthResponse, CurrentUserResponse } from '@studio/shared';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_RULES,
+  AUTH_TOKEN_KEY,
+  AuthResponse,
+  CurrentUserResponse,
+  TwoFactorChallengeResponse,
+} from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -10,9 +16,11 @@ import { toPublicUser } from '../users/users.service';
 import { AuthService, Session } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
+import { TwoFactorLoginDto } from './dto/two-factor.dto';
 import { AuthThrottle } from './auth-throttle';
+import { requestMeta, tokenOf } from './request-meta';
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_MAX_AGE_SECONDS = ACCOUNT_RULES.sessionDays * 24 * 60 * 60;
 
 @Controller('api')
 export class AuthController {
@@ -25,37 +33,80 @@ export class AuthController {
   @AuthThrottle()
   async register(
     @Body() dto: RegisterDto,
+    @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.withCookie(reply, await this.auth.register(dto), 'Registration successful');
+    const session = await this.auth.register(dto, requestMeta(req, reply, this.secure));
+    return this.withCookie(reply, session, 'Registration successful');
   }
 
+  /** A session, or (2FA on) `twoFactorRequired` with a short-lived challenge for /login/2fa. */
   @Post('login')
   @HttpCode(200)
   @AuthThrottle()
-  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResponse> {
-    return this.withCookie(reply, await this.auth.login(dto), 'Login successful');
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse | TwoFactorChallengeResponse> {
+    const outcome = await this.auth.login(dto, requestMeta(req, reply, this.secure));
+    if ('challenge' in outcome) {
+      return {
+        success: true,
+        twoFactorRequired: true,
+        challenge: outcome.challenge,
+        message: 'Enter the code from your authenticator app.',
+      };
+    }
+    return this.withCookie(reply, outcome.session, 'Login successful');
+  }
+
+  @Post('login/2fa')
+  @HttpCode(200)
+  @AuthThrottle()
+  async loginSecondStep(
+    @Body() dto: TwoFactorLoginDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
+    const session = await this.auth.completeTwoFactor(
+      dto.challenge,
+      dto.code,
+      requestMeta(req, reply, this.secure),
+    );
+    return this.withCookie(reply, session, 'Login successful');
   }
 
   /** Never 401: an anonymous caller gets `user: null`. */
   @Get('user')
   @UseGuards(OptionalJwtAuthGuard)
   currentUser(@CurrentUser() user: User | null): CurrentUserResponse {
-    return { success: true, user: user ? toPublicUser(user) : null };
+    if (!user) return { success: true, user: null };
+    return {
+      success: true,
+      user: toPublicUser(user),
+      twoFactor: { enabled: !!user.totpEnabledAt, setupRequired: !!user.twoFactorSetupRequired },
+    };
   }
 
+  /** Ends the session on the server (the token stops working at once) and clears the cookie. */
   @Post('logout')
   @HttpCode(200)
-  logout(@Res({ passthrough: true }) reply: FastifyReply) {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.auth.logout(tokenOf(req));
     reply.clearCookie(AUTH_TOKEN_KEY, { path: '/' });
     return { success: true, message: 'Logged out' };
+  }
+
+  private get secure(): boolean {
+    return this.config.publicUrl.startsWith('https:');
   }
 
   private withCookie(reply: FastifyReply, session: Session, message: string): AuthResponse {
     reply.setCookie(AUTH_TOKEN_KEY, session.authToken, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: this.config.publicUrl.startsWith('https:'),
+      secure: this.secure,
       path: '/',
       maxAge: SESSION_MAX_AGE_SECONDS,
     });

@@ -19,6 +19,7 @@ import { PublicPostsController } from './posts/public-posts.controller';
 import { PublicPostsService } from './posts/public-posts.service';
 import { TaxonomyAdminController } from './taxonomy/taxonomy.controller';
 import { TaxonomyService } from './taxonomy/taxonomy.service';
+import { CommentsPersonalDataRepository } from './comments/comments-personal-data.repository';
 
 /** The blog: posts, categories, tags, comments and media; public reads and staff management. */
 @Module({
@@ -32,6 +33,7 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
     MediaController,
   ],
   providers: [
+    CommentsPersonalDataRepository,
     BlogCache,
     BlogResponseCache,
     PostReader,
@@ -42,6 +44,6 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
     MediaService,
     ImageStore,
   ],
-  exports: [PublicPostsService, BlogCache, CommentsService, ImageStore],
+  exports: [PublicPostsService, BlogCache, CommentsService, ImageStore, CommentsPersonalDataRepository],
 })
 export class BlogModule {}

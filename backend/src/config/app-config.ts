@@ -51,6 +51,8 @@ const schema = z.object({
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
   SEED_ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  /** argon2id memory per password hash; tests lower it to run quickly. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
   STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must start with pk_')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
@@ -90,6 +92,7 @@ export interface AppConfig {
   mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number; probeMs: number };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
+  passwordHashMemoryKib: number;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   uploadDir: string;
   /** Client project files (never under uploadDir, which is served publicly). */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       email: e.SEED_ADMIN_EMAIL,
       password: e.SEED_ADMIN_PASSWORD,
     },
+    passwordHashMemoryKib: e.PASSWORD_HASH_MEMORY_KIB,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

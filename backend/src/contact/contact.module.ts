@@ -10,11 +10,12 @@ import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 import { Contact } from './entities/contact.entity';
 import { MessagingStatsController } from './messaging-stats.controller';
+import { ContactPersonalDataRepository } from './contact-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Contact, ContactReplyEntity]), NewsletterModule, ServicesModule],
   controllers: [ContactController, MessagingStatsController, AdminMessagesController],
-  providers: [ContactService, ContactRepository, AdminMessagesService],
-  exports: [ContactService],
+  providers: [ContactService, ContactRepository, AdminMessagesService, ContactPersonalDataRepository],
+  exports: [ContactService, ContactPersonalDataRepository],
 })
 export class ContactModule {}

@@ -3,7 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { UsersModule } from '../users/users.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
@@ -26,7 +26,7 @@ import { RecipientLimiter } from './recipient-limiter';
       useFactory: (config: AppConfig) => ({ defaultJobOptions: mailJobOptions(config.mail.retryDelayMs) }),
     }),
     TypeOrmModule.forFeature([MailOutboxEntry]),
-    UsersModule,
+    SessionsModule,
   ],
   controllers: [EmailTestController],
   providers: [MailService, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],

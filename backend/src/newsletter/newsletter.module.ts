@@ -12,6 +12,7 @@ import { LotteryScheduler } from './lottery/lottery.scheduler';
 import { LotteryService } from './lottery/lottery.service';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterService } from './newsletter.service';
+import { NewsletterPersonalDataRepository } from './newsletter-personal-data.repository';
 
 @Module({
   imports: [
@@ -26,7 +27,8 @@ import { NewsletterService } from './newsletter.service';
     LotteryScheduler,
     SubscribersRepository,
     AdminSubscribersService,
+    NewsletterPersonalDataRepository,
   ],
-  exports: [NewsletterService, LotteryService],
+  exports: [NewsletterService, LotteryService, NewsletterPersonalDataRepository],
 })
 export class NewsletterModule {}

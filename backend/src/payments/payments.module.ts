@@ -15,6 +15,7 @@ import { PaymentsService } from './payments.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { stripeProvider } from './stripe.provider';
+import { PaymentsPersonalDataRepository } from './payments-personal-data.repository';
 
 @Module({
   imports: [
@@ -31,7 +32,8 @@ import { stripeProvider } from './stripe.provider';
     PaymentsConfiguredGuard,
     PaymentsRepository,
     PaymentLedgerService,
+    PaymentsPersonalDataRepository,
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, PaymentsPersonalDataRepository],
 })
 export class PaymentsModule {}

@@ -11,6 +11,7 @@ import { PortalTokensRepository } from './portal-tokens.repository';
 import { PortalController } from './portal.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
+import { ProjectsPersonalDataRepository } from './projects-personal-data.repository';
 
 @Module({
   imports: [
@@ -18,12 +19,19 @@ import { ProjectsService } from './projects.service';
   ],
   controllers: [PortalController, AdminProjectsController],
   providers: [
+    ProjectsPersonalDataRepository,
     ProjectsRepository,
     PortalTokensRepository,
     ProjectsService,
     PortalAuthService,
     PortalSessionGuard,
   ],
-  exports: [ProjectsService, ProjectsRepository, PortalAuthService, PortalSessionGuard],
+  exports: [
+    ProjectsService,
+    ProjectsRepository,
+    PortalAuthService,
+    PortalSessionGuard,
+    ProjectsPersonalDataRepository,
+  ],
 })
 export class ProjectsModule {}

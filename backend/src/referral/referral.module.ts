@@ -5,11 +5,12 @@ import { AdminReferralsController } from './admin-referrals.controller';
 import { ReferralController } from './referral.controller';
 import { ReferralRepository } from './referral.repository';
 import { ReferralService } from './referral.service';
+import { ReferralPersonalDataRepository } from './referral-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ReferralCode])],
   controllers: [ReferralController, AdminReferralsController],
-  providers: [ReferralService, ReferralRepository],
-  exports: [ReferralService, ReferralRepository],
+  providers: [ReferralService, ReferralRepository, ReferralPersonalDataRepository],
+  exports: [ReferralService, ReferralRepository, ReferralPersonalDataRepository],
 })
 export class ReferralModule {}

@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import type { PublicSiteSettings, SiteSettings, SocialLinks } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { AuditService } from '../audit/audit.service';
 import { SocialLinksDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsRow } from './entities/settings.entity';
 
@@ -35,6 +36,7 @@ export class SettingsService {
   constructor(
     @InjectRepository(SettingsRow) private readonly rows: Repository<SettingsRow>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async get(): Promise<SiteSettings> {
@@ -64,9 +66,23 @@ export class SettingsService {
       }
       current.socialLinks = links;
     }
+    const before = this.withDefaults(await this.rows.findOneBy({ id: 1 }));
     await this.rows.save(current);
     this.cached = null;
-    return this.get();
+    const after = await this.get();
+    const changed = (Object.keys(after) as (keyof SiteSettings)[]).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    );
+    if (changed.length) {
+      await this.audit.record({
+        action: 'settings.update',
+        targetType: 'settings',
+        summary: `Changed settings: ${changed.join(', ')}`,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      });
+    }
+    return after;
   }
 
   private withDefaults(row: SettingsRow | null): SiteSettings {

@@ -1,12 +1,14 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { UsersPersonalDataRepository } from './users-personal-data.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  providers: [UsersService],
-  exports: [UsersService],
+  providers: [UsersService, UsersRepository, UsersPersonalDataRepository],
+  exports: [UsersService, UsersRepository, UsersPersonalDataRepository],
 })
 export class UsersModule implements OnApplicationBootstrap {
   constructor(private readonly users: UsersService) {}

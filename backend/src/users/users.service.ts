@@ -3,11 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import type { PublicUser, Role } from '@studio/shared';
+import { ACCOUNT_MESSAGES, type PublicUser, type Role } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { conflict } from '../common/errors/app.exception';
 import { User } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
 
 export interface NewUser {
   username: string;
@@ -15,9 +16,18 @@ export interface NewUser {
   password: string;
   displayName?: string | null;
   role: Role;
+  /** Set for an invited account: it cannot sign in until the invitee sets a password. */
+  invitedAt?: Date | null;
 }
 
 const PG_UNIQUE_VIOLATION = '23505';
+
+/**
+ * One answer whichever of username or email is taken, so registration cannot be used to find
+ * out who has an account.
+ */
+const registrationUnavailable = () =>
+  conflict(ACCOUNT_MESSAGES.registrationUnavailable, 'REGISTRATION_UNAVAILABLE');
 
 @Injectable()
 export class UsersService {
@@ -26,7 +36,10 @@ export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    private readonly repo: UsersRepository,
+  ) {
+    hashOptions.memoryCost = config.passwordHashMemoryKib;
+  }
 
   findById(id: number): Promise<User | null> {
     return this.users.findOneBy({ id });
@@ -44,11 +57,7 @@ export class UsersService {
   async create(input: NewUser): Promise<User> {
     const email = input.email.trim().toLowerCase();
     const username = input.username.trim();
-    const existing = await this.users
-      .createQueryBuilder('u')
-      .where('u.username = :username OR lower(u.email) = :email', { username, email })
-      .getOne();
-    if (existing) throw this.duplicate(existing.username === username);
+    if (await this.repo.nameOrEmailTaken(username, email)) throw registrationUnavailable();
     try {
       const user = await this.users.save(
         this.users.create({
@@ -57,22 +66,17 @@ export class UsersService {
           password: await hashPassword(input.password),
           displayName: input.displayName?.trim() || null,
           role: input.role,
+          invitedAt: input.invitedAt ?? null,
         }),
       );
       return (await this.findById(user.id)) as User;
     } catch (err) {
       // Two registrations racing for the same name: the unique index decides.
       if ((err as { code?: string }).code === PG_UNIQUE_VIOLATION) {
-        throw this.duplicate(String((err as { detail?: string }).detail).includes('username'));
+        throw registrationUnavailable();
       }
       throw err;
     }
-  }
-
-  private duplicate(byUsername: boolean) {
-    return byUsername
-      ? conflict('That username is already taken.', 'USERNAME_TAKEN')
-      : conflict('An account with that email already exists.', 'EMAIL_TAKEN');
   }
 
   /**
@@ -108,8 +112,11 @@ export class UsersService {
   }
 }
 
+/** Set once from the configuration; the parameters travel inside each hash, so old hashes still verify. */
+const hashOptions: { memoryCost?: number } = {};
+
 export function hashPassword(plain: string): Promise<string> {
-  return argon2.hash(plain, { type: argon2.argon2id });
+  return argon2.hash(plain, { type: argon2.argon2id, ...hashOptions });
 }
 
 export function verifyPassword(hash: string, plain: string): Promise<boolean> {

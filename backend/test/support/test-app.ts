@@ -45,6 +45,8 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     SEED_ADMIN_USERNAME: 'admin',
     SEED_ADMIN_EMAIL: 'admin@example.com',
     SEED_ADMIN_PASSWORD: 'admin-password-1',
+    // Real argon2id, with less memory than production: every login and registration hashes.
+    PASSWORD_HASH_MEMORY_KIB: '4096',
     STORAGE_URL: pathToFileURL(storageDir).href,
     ...env,
   });

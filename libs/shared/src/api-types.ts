@@ -28,6 +28,8 @@ export interface AuthResponse {
 export interface CurrentUserResponse {
   success: true;
   user: PublicUser | null;
+  /** Present when signed in: whether 2FA is on, and whether the studio requires it first. */
+  twoFactor?: { enabled: boolean; setupRequired: boolean };
 }
 export interface LoginRequest {
   username: string;

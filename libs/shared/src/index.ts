@@ -9,6 +9,7 @@ export * from './text';
 export * from './api-client';
 export * from './site-branding';
 export * from './router-future';
+export * from './accounts';
 export * from './images';
 export * from './back-office';
 export * from './projects';

@@ -9,6 +9,8 @@ import {
   type LoginRequest,
   type PublicUser,
   type RegisterRequest,
+  type TwoFactorChallengeResponse,
+  type TwoFactorLoginRequest,
 } from '@studio/shared';
 import { useToast } from '../toast/toast-context';
 import { useApiErrorToast } from '../toast/use-api-error-toast';
@@ -29,12 +31,25 @@ export function useAuth() {
     queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, res.user);
   };
 
+  const welcome = (res: AuthResponse) => {
+    signedIn(res);
+    toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(res.user)}!` });
+  };
+
+  /** With two-factor sign-in on, the answer is a challenge for `loginSecondStep` instead. */
   const login = useMutation({
-    mutationFn: (credentials: LoginRequest) => postJson<AuthResponse>('/api/login', credentials),
+    mutationFn: (credentials: LoginRequest) =>
+      postJson<AuthResponse | TwoFactorChallengeResponse>('/api/login', credentials),
     onSuccess: (res) => {
-      signedIn(res);
-      toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(res.user)}!` });
+      if ('twoFactorRequired' in res) return;
+      welcome(res);
     },
+    onError: (error) => toastError('Login failed', error, 'Login failed'),
+  });
+
+  const loginSecondStep = useMutation({
+    mutationFn: (step: TwoFactorLoginRequest) => postJson<AuthResponse>('/api/login/2fa', step),
+    onSuccess: welcome,
     onError: (error) => toastError('Login failed', error, 'Login failed'),
   });
 
@@ -63,6 +78,7 @@ export function useAuth() {
     user: userQuery.data ?? null,
     isLoading: userQuery.isLoading,
     login,
+    loginSecondStep,
     register,
     logout,
   };

@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { isServerPage, safeRedirect } from '../hooks/safe-redirect';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LIMITS, MESSAGES } from '@studio/shared';
+import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
 import { PasswordInput } from '../components/password-input';
 import { useAuth } from '../hooks/use-auth';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -14,15 +15,58 @@ const BENEFITS = [
   { title: 'Comment management', text: 'Review and approve what readers have to say.' },
 ];
 
-function LoginForm() {
-  const { login } = useAuth();
+function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const { login, loginSecondStep } = useAuth();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const challenge = login.data && 'twoFactorRequired' in login.data ? login.data.challenge : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate({ username: username.trim(), password });
   };
+
+  const onSubmitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (challenge) loginSecondStep.mutate({ challenge, code: code.trim() });
+  };
+
+  if (challenge) {
+    return (
+      <form className="form" onSubmit={onSubmitCode} aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading" className="auth__subtitle">
+          Two-factor sign-in
+        </h2>
+        <div className="field">
+          <label className="field__label" htmlFor="login-code">
+            Code from your authenticator app
+          </label>
+          <input
+            id="login-code"
+            className="field__input"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            maxLength={32}
+            aria-describedby="login-code-hint"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <p id="login-code-hint" className="field__hint">
+            Lost your phone? Enter one of your recovery codes instead.
+          </p>
+        </div>
+        <button type="submit" className="btn btn--primary btn--block" disabled={loginSecondStep.isPending}>
+          {loginSecondStep.isPending ? 'Checking...' : 'Verify'}
+        </button>
+        <button type="button" className="btn btn--link" onClick={() => login.reset()}>
+          Start again
+        </button>
+      </form>
+    );
+  }
 
   return (
     <form className="form" onSubmit={onSubmit}>
@@ -55,6 +99,9 @@ function LoginForm() {
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
+      </button>
+      <button type="button" className="btn btn--link" onClick={onForgot}>
+        Forgot password?
       </button>
     </form>
   );
@@ -154,6 +201,7 @@ export default function AuthPage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
+  const [forgot, setForgot] = useState(params.get('forgot') === '1');
   if (user) {
     if (isServerPage(target)) {
       window.location.replace(target);
@@ -178,7 +226,11 @@ export default function AuthPage() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="login" className="tabs__content">
-            <LoginForm />
+            {forgot ? (
+              <ForgotPasswordForm onBack={() => setForgot(false)} />
+            ) : (
+              <LoginForm onForgot={() => setForgot(true)} />
+            )}
           </Tabs.Content>
           <Tabs.Content value="register" className="tabs__content">
             <RegisterForm />

@@ -122,10 +122,18 @@ const SECTIONS: LegalSection[] = [
           <li>data portability: receive your data in a common, machine-readable format;</li>
           <li>withdraw consent at any time, where we rely on consent.</li>
         </ul>
+        <p id="data-requests">
+          <strong>How to ask for a copy or for erasure.</strong> Send us a message through the{' '}
+          <Link to="/contact">contact page</Link> from the email address the request is about, saying whether
+          you want a copy of your data, its erasure, or both. We may reply to that address to confirm it is
+          yours. A copy comes as one file (JSON) with everything we hold under that address: contact messages,
+          newsletter subscription, referral codes, payments, blog comments and any account. Erasure deletes
+          what we may delete; payment records that accounting law requires us to keep are anonymised instead
+          (your address and notes removed, the amount and date kept). We answer within one month.
+        </p>
         <p>
-          To use any of these rights, contact us as described below; we answer within one month. You may also
-          complain to the Information Commissioner&apos;s Office (ICO) in the UK, or to your local data
-          protection authority.
+          You may also complain to the Information Commissioner&apos;s Office (ICO) in the UK, or to your
+          local data protection authority.
         </p>
       </>
     ),

@@ -7,6 +7,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AdminCommentDto, CommentDto } from '@studio/shared';
 import { badRequest, notFound } from '../../common/errors/app.exception';
+import { AuditService } from '../../audit/audit.service';
 import { Comment } from '../entities/comment.entity';
 import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
 
@@ -40,7 +41,10 @@ function toPublic(c: Comment): CommentDto {
 
 @Injectable()
 export class CommentsService {
-  constructor(@InjectRepository(Comment) private readonly comments: Repository<Comment>) {}
+  constructor(
+    @InjectRepository(Comment) private readonly comments: Repository<Comment>,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Approved comments of a public post, oldest first (a conversation reads top to bottom). */
   async listApproved(slug: string): Promise<CommentDto[]> {
@@ -113,14 +117,31 @@ export class CommentsService {
   async setApproved(id: number, approved: boolean): Promise<CommentDto & { approved: boolean }> {
     const comment = await this.comments.findOneBy({ id });
     if (!comment) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+    const before = comment.approved;
     comment.approved = approved;
     const saved = await this.comments.save(comment);
+    await this.audit.record({
+      action: 'comment.moderate',
+      targetType: 'comment',
+      targetId: id,
+      summary: `${approved ? 'Approved' : 'Unapproved'} a comment by ${comment.authorName}`,
+      before: { approved: before },
+      after: { approved },
+    });
     return { ...toPublic(saved), approved: saved.approved };
   }
 
   async remove(id: number): Promise<void> {
+    const comment = await this.comments.findOneBy({ id });
     const result = await this.comments.delete({ id });
     if (!result.affected) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+    await this.audit.record({
+      action: 'comment.delete',
+      targetType: 'comment',
+      targetId: id,
+      summary: `Deleted a comment by ${comment?.authorName ?? 'unknown'}`,
+      before: comment ? { approved: comment.approved, postId: comment.postId } : undefined,
+    });
   }
 
   private async publicPostId(slug: string): Promise<number> {

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { MediaDto } from '@studio/shared';
 import { notFound } from '../../common/errors/app.exception';
+import { AuditService } from '../../audit/audit.service';
 import { BlogCache } from '../blog-cache';
 import { Media } from '../entities/media.entity';
 import { MediaDetailsDto } from './dto/media.dto';
@@ -29,6 +30,7 @@ export class MediaService {
     @InjectRepository(Media) private readonly media: Repository<Media>,
     private readonly store: ImageStore,
     private readonly cache: BlogCache,
+    private readonly audit: AuditService,
   ) {}
 
   /** Stores the image, then records it; if recording fails the file is removed again. */
@@ -46,6 +48,12 @@ export class MediaService {
           uploadedById,
         }),
       );
+      await this.audit.record({
+        action: 'media.upload',
+        targetType: 'media',
+        targetId: row.id,
+        summary: `Uploaded ${row.fileName} (${row.fileType}, ${row.fileSize} bytes)`,
+      });
       return toMediaDto(row);
     } catch (err) {
       await this.store.remove(stored.fileName).catch(() => undefined);
@@ -64,9 +72,19 @@ export class MediaService {
 
   async update(id: number, details: MediaDetailsDto): Promise<MediaDto> {
     const row = await this.find(id);
+    const before = { altText: row.altText, caption: row.caption };
     if (details.altText !== undefined) row.altText = details.altText;
     if (details.caption !== undefined) row.caption = details.caption;
-    return toMediaDto(await this.media.save(row));
+    const saved = toMediaDto(await this.media.save(row));
+    await this.audit.record({
+      action: 'media.update',
+      targetType: 'media',
+      targetId: id,
+      summary: `Updated the details of ${row.fileName}`,
+      before,
+      after: { altText: row.altText, caption: row.caption },
+    });
+    return saved;
   }
 
   /**
@@ -84,6 +102,13 @@ export class MediaService {
     });
     this.cache.invalidate();
     await this.store.remove(row.fileName);
+    await this.audit.record({
+      action: 'media.delete',
+      targetType: 'media',
+      targetId: id,
+      summary: `Deleted ${row.fileName}`,
+      before: { fileName: row.fileName },
+    });
   }
 
   private async find(id: number): Promise<Media> {

@@ -8,6 +8,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BlogPostDto, BlogStatsResponse, PostListResponse, PostStatus } from '@studio/shared';
 import { totalPagesFor, wordCount } from '@studio/shared';
+import { AuditService } from '../../audit/audit.service';
 import { badRequest, conflict, notFound } from '../../common/errors/app.exception';
 import { BlogCache } from '../blog-cache';
 import { BlogPost } from '../entities/blog-post.entity';
@@ -44,6 +45,7 @@ export class PostsService {
     private readonly taxonomy: TaxonomyService,
     private readonly media: MediaService,
     private readonly cache: BlogCache,
+    private readonly audit: AuditService,
   ) {}
 
   async list(q: AdminPostQueryDto): Promise<PostListResponse> {
@@ -91,7 +93,9 @@ export class PostsService {
       await this.link(tx, saved.id, dto.categoryIds ?? [], dto.tagIds ?? []);
       return saved.id;
     });
-    return this.get(id);
+    const created = await this.get(id);
+    if (status === 'published') await this.recordStatus(created, 'draft');
+    return created;
   }
 
   async update(
@@ -105,9 +109,11 @@ export class PostsService {
     if (!(await this.db.manager.exists(BlogPost, { where: { id } })))
       throw notFound('Post not found', 'POST_NOT_FOUND');
     const uploaded = image ? (await this.media.upload(image.buffer, {}, userId)).fileName : undefined;
+    let previousStatus: PostStatus | undefined;
     await this.write(async (tx) => {
       const post = await tx.findOne(BlogPost, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!post) throw notFound('Post not found', 'POST_NOT_FOUND');
+      previousStatus = post.status;
       if (dto.title !== undefined) post.title = dto.title;
       if (dto.slug !== undefined && dto.slug !== post.slug)
         post.slug = await uniqueSlug(tx, 'blog_posts', dto.slug, id);
@@ -130,13 +136,40 @@ export class PostsService {
       }
       return id;
     });
-    return this.get(id);
+    const updated = await this.get(id);
+    if (previousStatus && previousStatus !== updated.status) await this.recordStatus(updated, previousStatus);
+    return updated;
   }
 
   async remove(id: number): Promise<void> {
+    const post = await this.db.manager.findOne(BlogPost, {
+      where: { id },
+      select: ['id', 'title', 'status'],
+    });
     const result = await this.db.manager.delete(BlogPost, { id });
     if (!result.affected) throw notFound('Post not found', 'POST_NOT_FOUND');
     this.cache.invalidate();
+    await this.audit.record({
+      action: 'post.delete',
+      targetType: 'post',
+      targetId: id,
+      summary: `Deleted post “${post?.title ?? id}”`,
+      before: post ? { title: post.title, status: post.status } : undefined,
+    });
+  }
+
+  /** Publishing and taking down are audited; other edits are not. */
+  private recordStatus(post: BlogPostDto, before: PostStatus): Promise<void> {
+    const published = post.status === 'published';
+    if (!published && before !== 'published') return Promise.resolve();
+    return this.audit.record({
+      action: published ? 'post.publish' : 'post.unpublish',
+      targetType: 'post',
+      targetId: post.id,
+      summary: `${published ? 'Published' : 'Unpublished'} “${post.title}”`,
+      before: { status: before },
+      after: { status: post.status, publishedAt: post.publishedAt },
+    });
   }
 
   async stats(): Promise<BlogStatsResponse> {

@@ -7,6 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CategoryDto, TagDto } from '@studio/shared';
 import { badRequest, conflict, notFound } from '../../common/errors/app.exception';
+import { AuditService } from '../../audit/audit.service';
 import { BlogCache } from '../blog-cache';
 import { slugFrom, uniqueSlug } from '../slugs';
 import { CategoryInputDto, TagInputDto } from './dto/taxonomy.dto';
@@ -69,6 +70,7 @@ export class TaxonomyService {
   constructor(
     private readonly db: DataSource,
     private readonly cache: BlogCache,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -84,29 +86,59 @@ export class TaxonomyService {
   }
 
   async createCategory(dto: CategoryInputDto): Promise<CategoryDto> {
-    return toCategory(await this.save('category', null, dto));
+    const saved = toCategory(await this.save('category', null, dto));
+    await this.recordTerm('category', 'create', saved);
+    return saved;
   }
 
   async updateCategory(id: number, dto: CategoryInputDto): Promise<CategoryDto> {
-    return toCategory(await this.save('category', id, dto));
+    const saved = toCategory(await this.save('category', id, dto));
+    await this.recordTerm('category', 'update', saved);
+    return saved;
   }
 
   async createTag(dto: TagInputDto): Promise<TagDto> {
-    return toTag(await this.save('tag', null, dto));
+    const saved = toTag(await this.save('tag', null, dto));
+    await this.recordTerm('tag', 'create', saved);
+    return saved;
   }
 
   async updateTag(id: number, dto: TagInputDto): Promise<TagDto> {
-    return toTag(await this.save('tag', id, dto));
+    const saved = toTag(await this.save('tag', id, dto));
+    await this.recordTerm('tag', 'update', saved);
+    return saved;
   }
 
   async remove(kind: TermKind, id: number): Promise<void> {
     const k = KINDS[kind];
-    const rows = (await this.db.query(`DELETE FROM ${k.table} WHERE id = $1 RETURNING id`, [
+    const rows = (await this.db.query(`DELETE FROM ${k.table} WHERE id = $1 RETURNING id, name, slug`, [
       id,
-    ])) as unknown[][];
+    ])) as { name: string; slug: string }[][];
     // DELETE … RETURNING through TypeORM yields [rows, affectedCount].
     if (!rows[0]?.length) throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
     this.cache.invalidate();
+    const { name, slug } = rows[0][0];
+    await this.audit.record({
+      action: `${kind}.delete`,
+      targetType: kind,
+      targetId: id,
+      summary: `Deleted ${kind} “${name}”`,
+      before: { name, slug },
+    });
+  }
+
+  private recordTerm(
+    kind: TermKind,
+    verb: 'create' | 'update',
+    term: { id: number; name: string; slug: string },
+  ) {
+    return this.audit.record({
+      action: `${kind}.${verb}`,
+      targetType: kind,
+      targetId: term.id,
+      summary: `${verb === 'create' ? 'Created' : 'Updated'} ${kind} “${term.name}”`,
+      after: { name: term.name, slug: term.slug },
+    });
   }
 
   /** 400 naming the first id that does not exist; used before linking a post. */

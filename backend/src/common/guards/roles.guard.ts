@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Role } from '@studio/shared';
+import { ACCOUNT_MESSAGES, type Role } from '@studio/shared';
 import { forbidden, unauthorized } from '../errors/app.exception';
 
 export const ROLES_KEY = 'roles';
@@ -16,9 +16,15 @@ export class RolesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const allowed =
       this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
-    const user = context.switchToHttp().getRequest<{ user?: { role: string } }>().user;
+    const user = context
+      .switchToHttp()
+      .getRequest<{ user?: { role: string; twoFactorSetupRequired?: boolean } }>().user;
     if (!user) throw unauthorized();
     if (!hasRole(user.role, allowed)) throw forbidden();
+    // The studio requires 2FA and this account has none: only its own pages (no roles) stay open.
+    if (allowed.length && user.twoFactorSetupRequired) {
+      throw forbidden(ACCOUNT_MESSAGES.twoFactorRequiredSetup, 'TWO_FACTOR_SETUP_REQUIRED');
+    }
     return true;
   }
 }

@@ -13,6 +13,7 @@ import { ServiceCatalogueDetails1764300000000 } from './1764300000000-ServiceCat
 import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
 import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
+import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   ContactInbox1764300100000,
   PaymentRefunds1764300200000,
   BackOfficeMarks1764300300000,
+  StaffAccounts1764400000000,
 ];

@@ -10,9 +10,8 @@ import { createBullBoard } from '@bull-board/api';
 import { BullAdapter } from '@bull-board/api/bullAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import type { Queue } from 'bull';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_TOKEN_KEY } from '@studio/shared';
@@ -20,7 +19,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { toErrorBody } from '../../common/errors/error-body';
 import { forbidden, unauthorized } from '../../common/errors/app.exception';
-import { UsersService } from '../../users/users.service';
+import { SessionsService } from '../../sessions/sessions.service';
 import { MAIL_QUEUE } from '../mail.constants';
 
 export const DASHBOARD_PATH = '/admin/queues';
@@ -45,25 +44,18 @@ const FORBIDDEN_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-
 <main style="max-width:420px;padding:24px;text-align:center"><h1>Access Denied</h1>
 <p>The queue dashboard is for administrators only.</p><p><a href="/" style="color:#f5b942">Return to Home</a></p></main></body></html>`;
 
-interface TokenPayload {
-  sub: number;
-}
-
 @Injectable()
 export class QueueDashboard implements OnModuleInit {
-  private readonly logger = new Logger(QueueDashboard.name);
   private readonly serverAdapter = new FastifyAdapter();
   private readonly board: ReturnType<typeof createBullBoard>;
-  private readonly jwt: JwtService;
   private readonly queues = new Set<string>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
     @InjectQueue(MAIL_QUEUE) private readonly mailQueue: Queue,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.jwt = new JwtService({ secret: config.jwtSecret, verifyOptions: { algorithms: ['HS256'] } });
     this.board = createBullBoard({
       queues: [],
       serverAdapter: this.serverAdapter,
@@ -119,13 +111,7 @@ export class QueueDashboard implements OnModuleInit {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies?.[AUTH_TOKEN_KEY];
     if (!token) return null;
-    try {
-      const payload = await this.jwt.verifyAsync<TokenPayload>(token);
-      const user = await this.users.findById(payload.sub);
-      return user?.role ?? null;
-    } catch (err) {
-      this.logger.debug(`Dashboard token refused: ${(err as Error).message}`);
-      return null;
-    }
+    const user = await this.sessions.userFromToken(token);
+    return user?.role ?? null;
   }
 }

@@ -7,6 +7,7 @@ import {
   IsString,
   Length,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
@@ -62,6 +63,7 @@ export class CategoryInputDto {
   @IsOptional()
   @IsInt({ message: 'Parent must be a category id' })
   @Min(1, { message: 'Parent must be a category id' })
+  @Max(2_147_483_647, { message: 'Parent must be a category id' })
   parentId?: number | null;
 }
 

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { affected, ERASED_EMAIL, ErasureCount, PersonalDataSource } from '../common/personal-data';
+
+/**
+ * Client projects of an address, with their file names. A project belongs to a payment that
+ * accounting keeps, so erasure anonymises it (address and name) and deletes the address's
+ * portal sign-in links; the audio files themselves are handled with the project.
+ */
+@Injectable()
+export class ProjectsPersonalDataRepository implements PersonalDataSource {
+  readonly section = 'projects';
+
+  constructor(private readonly db: DataSource) {}
+
+  exportFor(email: string): Promise<unknown[]> {
+    return this.db.query(
+      `SELECT p.id, p.customer_email AS "customerEmail", p.customer_name AS "customerName",
+              p.service_name AS "serviceName", p.quoted_pence AS "quotedPence", p.deposit_pence AS "depositPence",
+              p.status, p.created_at AS "createdAt",
+              COALESCE((SELECT json_agg(json_build_object('name', f.name, 'size', f.size, 'createdAt', f.created_at))
+                        FROM project_files f WHERE f.project_id = p.id), '[]'::json) AS files
+       FROM projects p WHERE p.customer_email = lower($1) ORDER BY p.created_at`,
+      [email],
+    );
+  }
+
+  async eraseFor(email: string): Promise<ErasureCount> {
+    const deleted = affected(
+      await this.db.query(`DELETE FROM portal_tokens WHERE lower(email) = lower($1)`, [email]),
+    );
+    const anonymised = affected(
+      await this.db.query(
+        `UPDATE projects SET customer_email = $2, customer_name = NULL, updated_at = now() WHERE customer_email = lower($1)`,
+        [email, ERASED_EMAIL],
+      ),
+    );
+    return { deleted, anonymised };
+  }
+}

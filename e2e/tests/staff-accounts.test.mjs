@@ -1,0 +1,107 @@
+// Staff accounts in the browser: a password reset from the mailed link, and two-factor sign-in
+// from enrolment (QR page, recovery codes) to a sign-in with a code.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from '../../scripts/lib.mjs';
+import { BASE, MAIL_API, api, launch, loginThroughForm, newPage, toast, uniq } from './support.mjs';
+import { staffToken } from './admin-helpers.mjs';
+
+const { authenticator } = createRequire(join(ROOT, 'backend', 'package.json'))('otplib');
+
+/** A TOTP code `steps` periods from now (each code is accepted once). */
+const totpAt = (secret, steps = 0) =>
+  authenticator.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
+
+async function register(prefix) {
+  const username = uniq(prefix);
+  const res = await api('/api/register', {
+    method: 'POST',
+    body: { username, email: `${username}@example.com`, password: 'password-123' },
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return { username, email: `${username}@example.com`, id: res.body.user.id };
+}
+
+/** The first link to `path` in the newest mail to `address`, pointed at the test server. */
+async function mailedLink(address, path) {
+  for (let i = 0; i < 60; i++) {
+    const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
+    const mail = inbox
+      .reverse()
+      .find((m) => m.to?.some((t) => t.address === address) && m.text?.includes(path));
+    if (mail) {
+      const url = new URL(/https?:\/\/\S+/.exec(mail.text.slice(mail.text.indexOf(path) - 80))[0]);
+      return `${BASE}${url.pathname}${url.search}`;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${path} mail to ${address}`);
+}
+
+describe('staff accounts', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  it('resets a forgotten password from the mailed link and signs in with the new one', async () => {
+    assert.ok(MAIL_API, 'the mail catcher is running');
+    const person = await register('forgetful');
+    const page = await newPage(browser);
+    // These flows cross the site and admin remotes: allow for a slow first load of each.
+    page.setDefaultTimeout(30000);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account uses that address').waitFor();
+
+    await page.goto(await mailedLink(person.email, '/reset-password?token='));
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('violet-harbour-7');
+    await page.getByLabel('Repeat the new password').fill('violet-harbour-7');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been reset').waitFor();
+
+    await loginThroughForm(page, person.username, 'violet-harbour-7');
+    await toast(page, 'Login successful').waitFor();
+    await page.context().close();
+  });
+
+  it('enrols in two-factor sign-in on the profile page, then signs in with a code', async () => {
+    const person = await register('twofactor');
+    const role = await api(`/api/admin/users/${person.id}/role`, {
+      method: 'PATCH',
+      body: { role: 'editor' },
+      token: await staffToken(),
+    });
+    assert.equal(role.status, 200);
+
+    const page = await newPage(browser);
+    page.setDefaultTimeout(30000);
+    await loginThroughForm(page, person.username, 'password-123');
+    await toast(page, 'Login successful').waitFor();
+    await page.goto('/admin/profile');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    await page.getByLabel('Authentication code').fill(totpAt(secret));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const codes = (await page.getByTestId('recovery-codes').innerText()).trim().split('\n');
+    assert.equal(codes.length, 10);
+    await page.getByText('Two-factor sign-in is', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/profile'));
+    await loginThroughForm(page, person.username, 'password-123');
+    await page.getByLabel('Code from your authenticator app').fill(totpAt(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await toast(page, 'Login successful').waitFor();
+    await page.goto('/admin/profile');
+    await page.getByText(/recovery codes left/).waitFor();
+    await page.context().close();
+  });
+});

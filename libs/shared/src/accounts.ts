@@ -1,0 +1,194 @@
+/**
+ * Staff accounts: sign-in, sessions, password reset, invitations, two-factor sign-in, the
+ * audit log and data requests. Rules, limits, messages, error codes and payloads shared by
+ * the backend and both front ends.
+ */
+import type { PublicUser } from './api-types';
+import type { Role } from './business';
+
+export const ACCOUNT_RULES = {
+  /** A reset link works once, for this long. */
+  resetTokenMinutes: 30,
+  /** An invitation link works once, for this long. */
+  inviteTokenHours: 72,
+  /** A second-step challenge after a correct password lives this long. */
+  twoFactorChallengeMinutes: 5,
+  recoveryCodeCount: 10,
+  /** Failures before an account is locked; each further failure doubles the lock. */
+  loginFailuresBeforeLock: 5,
+  loginLockBaseSeconds: 30,
+  loginLockMaxSeconds: 15 * 60,
+  /** A session (and its token) lasts this long unless it is ended first. */
+  sessionDays: 7,
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  invalidCredentials: 'Invalid username or password.',
+  accountLocked: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  registrationUnavailable:
+    'We could not create an account with those details. If you already have an account, sign in or reset your password.',
+  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+  forgotAnswer: 'If an account uses that address, we have sent it a link to reset the password.',
+  resetTokenInvalid:
+    'This reset link is invalid, has expired or has already been used. Please ask for a new one.',
+  inviteTokenInvalid: 'This invitation link is invalid, has expired or has already been used.',
+  passwordChanged: 'Your password has been changed. Other sessions have been signed out.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  twoFactorCodeWrong: 'That code is not correct. Please try again.',
+  twoFactorChallengeInvalid: 'Your sign-in step has expired. Please sign in again.',
+  twoFactorRequiredSetup: 'Your studio requires two-factor sign-in. Please set it up on your profile page.',
+  lastAdmin: 'The last active admin can be neither demoted nor deactivated.',
+  emailInUse: 'An account with that email already exists.',
+  dataRequestEmail: 'Please enter a valid email address.',
+} as const;
+
+/** Machine codes of the account features (the `code` of the one error shape). */
+export const ACCOUNT_ERROR_CODES = [
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_LOCKED',
+  'REGISTRATION_UNAVAILABLE',
+  'PASSWORD_TOO_COMMON',
+  'RESET_TOKEN_INVALID',
+  'INVITE_TOKEN_INVALID',
+  'CURRENT_PASSWORD_WRONG',
+  'TWO_FACTOR_CODE_WRONG',
+  'TWO_FACTOR_CHALLENGE_INVALID',
+  'TWO_FACTOR_NOT_ENROLLING',
+  'LAST_ADMIN',
+  'EMAIL_IN_USE',
+  'SESSION_ENDED',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_ALREADY_ON',
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** `POST /api/login` when the password was right but a second step is needed. */
+export interface TwoFactorChallengeResponse {
+  success: true;
+  twoFactorRequired: true;
+  challenge: string;
+  message: string;
+}
+export interface TwoFactorLoginRequest {
+  challenge: string;
+  code: string;
+}
+
+export interface ForgotPasswordRequest {
+  email: string;
+}
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export type StaffStatus = 'active' | 'invited' | 'deactivated';
+
+/** One row of `/admin/users`. */
+export interface StaffUser extends PublicUser {
+  status: StaffStatus;
+  twoFactorEnabled: boolean;
+  lastSignInAt: string | null;
+}
+export interface StaffListResponse {
+  success: true;
+  users: StaffUser[];
+  requireTwoFactor: boolean;
+}
+export interface InviteStaffRequest {
+  email: string;
+  role: Role;
+  displayName?: string;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  required: boolean;
+}
+export interface TwoFactorEnrolment {
+  success: true;
+  /** otpauth:// URI and the same as a PNG data URL, for the authenticator app. */
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+  /** Base32, for typing in by hand. */
+  secret: string;
+}
+export interface RecoveryCodesResponse {
+  success: true;
+  recoveryCodes: string[];
+}
+
+/** What the audit log records. Other features add theirs here. */
+export const AUDIT_ACTIONS = [
+  'post.publish',
+  'post.unpublish',
+  'post.delete',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'tag.create',
+  'tag.update',
+  'tag.delete',
+  'media.upload',
+  'media.update',
+  'media.delete',
+  'comment.moderate',
+  'comment.delete',
+  'settings.update',
+  'security.update',
+  'service.price',
+  'payment.refund',
+  'newsletter.send',
+  'user.invite',
+  'user.invite_resend',
+  'user.role',
+  'user.deactivate',
+  'user.reactivate',
+  'user.password_change',
+  'user.password_reset',
+  'user.2fa_enable',
+  'user.2fa_disable',
+  'user.2fa_recovery_codes',
+  'audit.export',
+  'data.export',
+  'data.erase',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntryDto {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorName: string | null;
+  ip: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  summary: string;
+  before: unknown;
+  after: unknown;
+}
+export interface AuditListResponse {
+  success: true;
+  entries: AuditEntryDto[];
+  total: number;
+}
+
+/** Everything held about one email address (`/admin/data-requests`). */
+export interface DataExport {
+  email: string;
+  exportedAt: string;
+  sections: Record<string, unknown[]>;
+}
+export interface DataErasureResult {
+  success: true;
+  message: string;
+  /** Per feature: rows deleted and rows anonymised. */
+  erased: Record<string, { deleted: number; anonymised: number }>;
+}
