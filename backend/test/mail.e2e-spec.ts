@@ -56,7 +56,7 @@ describe('mail pipeline (HTTP)', () => {
       attempts: 8,
       backoff: { type: 'exponential', delay: 200 },
       removeOnComplete: { age: 86400, count: 1000 },
-      removeOnFail: false,
+      removeOnFail: { age: 30 * 86400, count: 5000 },
     });
     const [m] = await sink.waitForMailsTo('payer@example.com');
     expect(m.parsed.from?.value[0]).toEqual({ address: 'hello@studio.example.com', name: 'Mixdown Studio' });
@@ -344,7 +344,7 @@ describe('mail pipeline (HTTP)', () => {
       const api = await t.http().get('/admin/queues/api/queues').set('authorization', `Bearer ${admin}`);
       expect(api.status).toBe(200);
       const names = api.body.queues.map((q: { name: string }) => q.name).sort();
-      expect(names).toEqual(['lottery', 'mail']);
+      expect(names).toEqual(['lottery', 'mail', 'uploads-probe']);
     });
   });
 });

@@ -5,6 +5,7 @@
 export const MAIL_TEMPLATES = [
   'contact-thank-you',
   'contact-notification',
+  'newsletter-confirm',
   'newsletter-welcome',
   'lottery-winner',
   'lottery-admin',

@@ -1,7 +1,7 @@
-/** The back office's queries on `payments` and `payment_refunds`. */
+/** Queries on `payments` and `payment_refunds` (the referral rules' and the back office's). */
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { MonthTotal, PaymentStatusValue, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { LONDON_TZ } from '../common/london-month';
@@ -18,9 +18,24 @@ export interface PaymentFilter {
   order: SortOrder;
 }
 
+/** Statuses that mean the customer has booked (paid, or paying) with us. */
+const BOOKED = ['succeeded', 'processing', 'partially_refunded'];
+
 @Injectable()
 export class PaymentsRepository {
-  constructor(@InjectRepository(Payment) private readonly payments: Repository<Payment>) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Payment) private readonly payments: Repository<Payment>,
+  ) {}
+
+  /** Whether `email` has a booking on record: referral codes are for new customers only. */
+  async hasBooked(email: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM payments WHERE lower(customer_email) = $1 AND status = ANY($2) LIMIT 1`,
+      [email.trim().toLowerCase(), BOOKED],
+    );
+    return rows.length > 0;
+  }
 
   private filtered(filter: Omit<PaymentFilter, 'sort' | 'order'>): SelectQueryBuilder<Payment> {
     const qb = this.payments.createQueryBuilder('p');

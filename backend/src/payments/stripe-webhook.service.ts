@@ -8,7 +8,8 @@
  * - A payment's status only moves forward (see canMoveTo), whatever order events arrive in.
  * - A referral code is marked used inside that transaction, through ReferralService.redeem,
  *   which lets exactly one caller win; a booking that loses the race is still accepted and
- *   the payment records 'already_used'.
+ *   the payment records 'already_used'. An expired or cancelled checkout frees the code it held.
+ * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
  * - A succeeded deposit or plan booking opens its client project inside that transaction (once
  *   per payment: a unique index on the project's payment id); its mail goes with the others.
  * - The customer's confirmation and the admin notice are queued after the commit, once per
@@ -123,6 +124,14 @@ export class StripeWebhookService {
         return this.onSessionSettled(event.data.object, 'failed', m);
       case 'charge.refunded':
         return this.onRefund(event.data.object, m);
+      case 'checkout.session.expired':
+        return this.onCheckoutClosed(event.data.object, m);
+      case 'payment_intent.canceled':
+        return this.onIntentCanceled(event.data.object, m);
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return this.onDispute(event.data.object, m);
       default:
         return Promise.resolve({ handled: false, paymentId: null });
     }
@@ -175,7 +184,12 @@ export class StripeWebhookService {
     // The booking is made whether or not the code is still free: the customer has paid the
     // discounted price Stripe showed them. The outcome is kept for the studio to follow up.
     if (payment.referralCode && !payment.metadata.referralOutcome) {
-      const redeemed = await this.referrals.redeem(payment.referralCode, payment.customerEmail ?? '', m);
+      const redeemed = await this.referrals.redeem(
+        payment.referralCode,
+        payment.customerEmail ?? '',
+        m,
+        payment.id,
+      );
       extra.referralOutcome = redeemed ? 'redeemed' : 'already_used';
       if (!redeemed)
         this.logger.warn(`Payment ${payment.id}: referral code ${payment.referralCode} was already used`);
@@ -198,6 +212,57 @@ export class StripeWebhookService {
     });
     if (!payment) return this.unknown(session.id);
     this.moveTo(payment, status);
+    await m.save(payment);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  /** The customer left the hosted checkout unpaid: the booking lapses and its referral code is free. */
+  private async onCheckoutClosed(session: Stripe.Checkout.Session, m: EntityManager): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      sessionId: session.id,
+      paymentId: session.metadata?.payment_id ?? session.client_reference_id,
+    });
+    if (!payment) return this.unknown(session.id);
+    if (payment.status === 'pending') {
+      payment.metadata = { ...payment.metadata, closedReason: 'checkout_expired' };
+      this.moveTo(payment, 'failed');
+      await m.save(payment);
+    }
+    await this.referrals.release(payment.id, m);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  private async onIntentCanceled(intent: Stripe.PaymentIntent, m: EntityManager): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      intentId: intent.id,
+      paymentId: intent.metadata?.payment_id,
+    });
+    if (!payment) return this.unknown(intent.id);
+    if (payment.status === 'pending' || payment.status === 'processing') {
+      payment.metadata = {
+        ...payment.metadata,
+        closedReason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}`,
+      };
+      this.moveTo(payment, 'failed');
+      await m.save(payment);
+    }
+    await this.referrals.release(payment.id, m);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  /**
+   * A customer disputed a charge: the money is held by their bank, not refunded, so the status
+   * stays; the dispute's state is kept on the payment for the studio to answer in Stripe.
+   */
+  private async onDispute(dispute: Stripe.Dispute, m: EntityManager): Promise<Applied> {
+    const intentId = idOf(dispute.payment_intent);
+    const payment = intentId ? await this.lockPayment(m, { intentId }) : null;
+    if (!payment) return this.unknown(dispute.id);
+    payment.metadata = {
+      ...payment.metadata,
+      dispute: { id: dispute.id, status: dispute.status, reason: dispute.reason, amount: dispute.amount },
+    };
+    this.logger.warn(`Payment ${payment.id}: dispute ${dispute.id} is ${dispute.status} (${dispute.reason})`);
     await m.save(payment);
     return { handled: true, paymentId: payment.id };
   }

@@ -93,29 +93,32 @@ export class SiteService implements OnModuleInit {
   }
 
   /**
-   * The shell (or, for `url`, its prerendered document) with the brand and optional page meta;
-   * null when the front end is not built.
+   * The shell (or, for `url`, its prerendered document, or `rendered`: a document the server
+   * rendered for this request) with the brand and optional page meta; null when the front end
+   * is not built.
    */
-  render(meta: PageMeta = {}, url = '/'): string | null {
+  render(meta: PageMeta = {}, url = '/', rendered?: string): string | null {
     if (!this.template) return null;
     const injected = { name: this.config.siteName, ...meta.siteConfig };
     const siteConfig = JSON.stringify(injected).replace(/</g, '\\u003c');
     let html = this.template;
-    const prerendered = this.prerenderedFor(url);
+    const prerendered = rendered ?? this.prerenderedFor(url);
     if (prerendered) {
       // The values the browser will render with, so hydration finds the same text.
       const branding = siteBrandingFrom(injected);
       html = prerendered
-        .replaceAll(PRERENDER_TOKENS.siteName, escapeHtml(branding.name))
-        .replaceAll(PRERENDER_TOKENS.instagramUrl, escapeHtml(branding.instagramUrl))
-        .replaceAll(PRERENDER_TOKENS.year, String(new Date().getFullYear()));
+        // Function replacers: a brand name such as "Mix $& Master" is inserted as written, not
+        // read as a replacement pattern.
+        .replaceAll(PRERENDER_TOKENS.siteName, () => escapeHtml(branding.name))
+        .replaceAll(PRERENDER_TOKENS.instagramUrl, () => escapeHtml(branding.instagramUrl))
+        .replaceAll(PRERENDER_TOKENS.year, () => String(new Date().getFullYear()));
     }
     if (meta.description !== undefined) {
       const tag = `<meta name="description" content="${escapeHtml(meta.description)}"/>`;
       // A function replacement, so "$&" or "$1" in a description is not read as a pattern.
       html = DESCRIPTION_TAG.test(html)
         ? html.replace(DESCRIPTION_TAG, () => tag)
-        : html.replace('</head>', `${tag}</head>`);
+        : html.replace('</head>', () => `${tag}</head>`);
     }
     if (meta.title)
       html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);

@@ -10,4 +10,5 @@ export * from './api-client';
 export * from './site-branding';
 export * from './router-future';
 export * from './back-office';
+export * from './images';
 export * from './projects';

@@ -14,6 +14,8 @@ import {
 export interface SubscribeResponse {
   success: boolean;
   message?: string;
+  /** Double opt-in: 'confirmation-sent' until the visitor follows the link mailed to them. */
+  status?: 'confirmation-sent' | 'already-subscribed';
 }
 
 export interface ReferralGenerateResponse {

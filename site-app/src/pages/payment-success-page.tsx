@@ -62,7 +62,7 @@ export default function PaymentSuccessPage() {
 
   const status = useQuery({
     queryKey: ['payment-intent-status', intentId],
-    queryFn: () => intentStatus(intentId),
+    queryFn: () => intentStatus(intentId, clientSecret),
     enabled: usable,
   });
   const intent = status.data;

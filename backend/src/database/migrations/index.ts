@@ -7,6 +7,8 @@ import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
 import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
 import { CreateProjects1764100000000 } from './1764100000000-CreateProjects';
+import { ReserveReferralCodes1764200000000 } from './1764200000000-ReserveReferralCodes';
+import { NewsletterDoubleOptIn1764200100000 } from './1764200100000-NewsletterDoubleOptIn';
 import { ServiceCatalogueDetails1764300000000 } from './1764300000000-ServiceCatalogueDetails';
 import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
 import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
@@ -18,6 +20,8 @@ export const MIGRATIONS = [
   CreateBlog1763800200000,
   CreatePayments1763800300000,
   CreateProjects1764100000000,
+  ReserveReferralCodes1764200000000,
+  NewsletterDoubleOptIn1764200100000,
   ServiceCatalogueDetails1764300000000,
   ContactInbox1764300100000,
   PaymentRefunds1764300200000,
