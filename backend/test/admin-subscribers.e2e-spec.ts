@@ -23,6 +23,8 @@ describe('Subscribers, referral codes and lottery (/api/admin)', () => {
     await db.query(
       `UPDATE newsletter_subscribers SET referred_by = 'ann@example.com' WHERE email = 'bob@example.com'`,
     );
+    // Double opt-in: as if each had followed the confirmation link.
+    await db.query(`UPDATE newsletter_subscribers SET confirmed_at = now()`);
   });
   afterAll(async () => {
     await t?.close();
