@@ -19,6 +19,7 @@ const toAdmin = (s: NewsletterSubscriber): AdminSubscriber => ({
   email: s.email,
   referredBy: s.referredBy,
   hasDiscount: s.hasDiscount,
+  confirmedAt: s.confirmedAt?.toISOString() ?? null,
   unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
   createdAt: s.createdAt.toISOString(),
 });
@@ -41,9 +42,9 @@ export class AdminSubscribersService {
   exportCsv(q: SubscriberListQuery): Readable {
     const filter = filterOf(q);
     return csvStream(
-      ['id', 'email', 'referred_by', 'has_discount', 'subscribed_at', 'unsubscribed_at'],
+      ['id', 'email', 'referred_by', 'has_discount', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'],
       (beforeId, size) => this.repo.batch(filter, beforeId, size),
-      (s) => [s.id, s.email, s.referredBy, s.hasDiscount, s.createdAt, s.unsubscribedAt],
+      (s) => [s.id, s.email, s.referredBy, s.hasDiscount, s.createdAt, s.confirmedAt, s.unsubscribedAt],
     );
   }
 

@@ -9,7 +9,7 @@ import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 
 export interface SubscriberFilter {
   search?: string;
-  state?: 'active' | 'unsubscribed';
+  state?: 'pending' | 'active' | 'unsubscribed';
   referred?: boolean;
   sort: 'createdAt' | 'email';
   order: SortOrder;
@@ -28,7 +28,8 @@ export class SubscribersRepository {
     if (filter.search) {
       qb.andWhere('(s.email ILIKE :q OR s.referred_by ILIKE :q)', { q: likePattern(filter.search) });
     }
-    if (filter.state === 'active') qb.andWhere('s.unsubscribed_at IS NULL');
+    if (filter.state === 'pending') qb.andWhere('s.unsubscribed_at IS NULL AND s.confirmed_at IS NULL');
+    if (filter.state === 'active') qb.andWhere('s.unsubscribed_at IS NULL AND s.confirmed_at IS NOT NULL');
     if (filter.state === 'unsubscribed') qb.andWhere('s.unsubscribed_at IS NOT NULL');
     if (filter.referred !== undefined) qb.andWhere(`s.referred_by IS ${filter.referred ? 'NOT ' : ''}NULL`);
     return qb;

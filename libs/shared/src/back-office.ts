@@ -215,7 +215,8 @@ export function csvRow(values: readonly unknown[]): string {
 
 // ---------------------------------------------------------------- subscribers, referrals, lottery
 
-export const SUBSCRIBER_STATES = ['active', 'unsubscribed'] as const;
+/** pending: has not followed the confirmation link yet (double opt-in); active: confirmed and on the list. */
+export const SUBSCRIBER_STATES = ['pending', 'active', 'unsubscribed'] as const;
 export const SUBSCRIBER_SORTS = ['createdAt', 'email'] as const;
 
 export interface AdminSubscriber {
@@ -223,6 +224,7 @@ export interface AdminSubscriber {
   email: string;
   referredBy: string | null;
   hasDiscount: boolean;
+  confirmedAt: string | null;
   unsubscribedAt: string | null;
   createdAt: string;
 }

@@ -44,7 +44,11 @@ export default function SubscribersPage() {
       title: 'State',
       dataIndex: 'state',
       valueType: 'select',
-      valueEnum: { active: { text: 'Active' }, unsubscribed: { text: 'Unsubscribed' } },
+      valueEnum: {
+        pending: { text: 'Not confirmed' },
+        active: { text: 'Active' },
+        unsubscribed: { text: 'Unsubscribed' },
+      },
       render: (_, s) =>
         s.unsubscribedAt ? (
           <Tag>Unsubscribed {formatDate(s.unsubscribedAt)}</Tag>
