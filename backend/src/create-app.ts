@@ -17,6 +17,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { createValidationPipe } from './common/validation';
+import { setupOpenApi } from './openapi/openapi';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -63,6 +64,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 },
   });
+
+  await setupOpenApi(app);
 
   mkdirSync(config.uploadDir, { recursive: true });
   const staticRoots: [string, string][] = [

@@ -6,7 +6,7 @@ export const MAX_PAGE_SIZE = 100;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Paging and search; the public list checks the same rules by hand (public-query.ts). */
-class PageQueryDto {
+export class PageQueryDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
