@@ -1,10 +1,11 @@
 /** Payloads exchanged between the API and the two front ends. */
 import type { PostStatus, Role } from './business';
+import type { ErrorCode } from './error-codes';
 
 export interface ApiErrorBody {
   success: false;
   message: string;
-  code?: string;
+  code?: ErrorCode;
   errors?: { field: string; message: string }[];
 }
 

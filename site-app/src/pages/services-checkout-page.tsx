@@ -17,6 +17,7 @@ import {
 } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useToast } from '../toast/toast-context';
+import { useErrorToast } from '../toast/use-api-error-toast';
 import {
   createCheckoutSession,
   paymentsConfigQuery,
@@ -51,6 +52,7 @@ const UNVALIDATED: ReferralState = { status: 'unvalidated' };
 export default function ServicesCheckoutPage() {
   usePageTitle('Book & Pay');
   const { toast } = useToast();
+  const showError = useErrorToast();
   const config = useQuery(paymentsConfigQuery);
   const notConfigured = config.data?.configured === false;
 
@@ -83,20 +85,18 @@ export default function ServicesCheckoutPage() {
       } else {
         const message = res?.message || 'Invalid referral code';
         setReferral({ status: 'invalid', message });
-        toast({ title: 'Invalid Code', description: message, variant: 'destructive' });
+        showError('Invalid Code', message);
       }
     },
     onError: (error, sentCode) => {
       if (sentCode !== currentCode.current) return;
       setReferral(UNVALIDATED);
-      toast({
-        title: 'Validation Error',
-        description:
-          error instanceof ApiError
-            ? errorMessage(error, 'Failed to validate referral code')
-            : 'Error validating code',
-        variant: 'destructive',
-      });
+      showError(
+        'Validation Error',
+        error instanceof ApiError
+          ? errorMessage(error, 'Failed to validate referral code')
+          : 'Error validating code',
+      );
     },
   });
 
@@ -109,15 +109,11 @@ export default function ServicesCheckoutPage() {
         return;
       }
       setBookingPlanId(null);
-      toast({ title: 'Checkout Error', description: 'Failed to initiate checkout', variant: 'destructive' });
+      showError('Checkout Error', 'Failed to initiate checkout');
     },
     onError: (error) => {
       setBookingPlanId(null);
-      toast({
-        title: 'Checkout Error',
-        description: errorMessage(error, 'Failed to initiate checkout'),
-        variant: 'destructive',
-      });
+      showError('Checkout Error', error, 'Failed to initiate checkout');
     },
   });
 
@@ -130,11 +126,7 @@ export default function ServicesCheckoutPage() {
   const onValidate = () => {
     const trimmed = code.trim();
     if (!email.trim()) {
-      toast({
-        title: 'Email Required',
-        description: 'Please enter your email to apply a referral code',
-        variant: 'destructive',
-      });
+      showError('Email Required', 'Please enter your email to apply a referral code');
       return;
     }
     if (trimmed) validation.mutate(trimmed);
@@ -145,7 +137,7 @@ export default function ServicesCheckoutPage() {
     const referralCode = code.trim();
     const customerEmail = email.trim();
     if (referralCode && !customerEmail) {
-      toast({ title: 'Email Required', description: MESSAGES.referralEmailRequired, variant: 'destructive' });
+      showError('Email Required', MESSAGES.referralEmailRequired);
       return;
     }
     setBookingPlanId(plan.id);
