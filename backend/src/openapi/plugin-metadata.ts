@@ -117,7 +117,7 @@ export default async () => {
             PageQueryDto: {
               limit: { required: false, type: () => Number, minimum: 1 },
               offset: { required: false, type: () => Number, minimum: 0 },
-              search: { required: false, type: () => String, maxLength: 200 },
+              search: { required: false, type: () => String },
             },
             AdminPostQueryDto: {
               status: {

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { depositPence, penceToPounds, type ServiceDto } from '@studio/shared';
+import { depositPence, penceToPounds, type ServiceDto, type ServiceListItem } from '@studio/shared';
 import { notFound } from '../common/errors/app.exception';
 import { ProductionService } from './entities/production-service.entity';
 
 const PG_INT_MAX = 2_147_483_647;
 
-export type ServiceListItem = Omit<ServiceDto, 'depositAmount'> & { type: string };
+export type { ServiceListItem };
 
 /** The catalogue of bookable services. Only active services can be listed, shown or paid for. */
 @Injectable()

@@ -91,6 +91,17 @@ export interface PostListResponse {
   page: { limit: number; offset: number; totalPages: number };
 }
 
+/** One entry of GET /api/services (price in pence). */
+export interface ServiceListItem {
+  id: number;
+  name: string;
+  price: number;
+  description: string;
+  serviceType: string;
+  /** The same as serviceType (older clients read `type`). */
+  type: string;
+}
+
 export interface ServiceDto {
   id: number;
   name: string;

@@ -94,3 +94,10 @@ export const CONTACT_SERVICE_VALUES: readonly string[] = CONTACT_SERVICES.map((s
 
 /** The V2 test form's choices (spec §2). */
 export const CONTACT_V2_SERVICES = ['mix', 'master', 'mix-master', 'production'] as const;
+
+const EXTRA_SERVICE_LABELS: Record<string, string> = { production: 'Production' };
+
+/** How a contact form value reads ('mix-master' -> 'Mix & Master'); undefined when unknown. */
+export function serviceLabel(value: string): string | undefined {
+  return CONTACT_SERVICES.find((s) => s.value === value)?.label ?? EXTRA_SERVICE_LABELS[value];
+}

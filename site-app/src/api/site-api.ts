@@ -40,14 +40,8 @@ export interface ContactResponse {
   };
 }
 
-/** One entry of GET /api/services (price in pence). */
-export interface ServiceListItem {
-  id: number;
-  name: string;
-  price: number;
-  description: string;
-  serviceType: string;
-}
+import type { ServiceListItem } from '@studio/shared';
+export type { ServiceListItem };
 
 export interface ServicesResponse {
   success: boolean;

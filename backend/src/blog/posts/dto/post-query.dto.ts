@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
+import { LIMIT_MESSAGES, LIMITS, PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
 
 export const MAX_PAGE_SIZE = 100;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -23,7 +23,7 @@ export class PageQueryDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(200, { message: 'Search must be at most 200 characters' })
+  @MaxLength(LIMITS.search.max, { message: LIMIT_MESSAGES.search })
   search?: string;
 }
 
