@@ -85,7 +85,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       cacheControl: false,
       wildcard: true,
       index: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+      },
     });
     first = false;
   }
