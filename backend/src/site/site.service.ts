@@ -106,9 +106,10 @@ export class SiteService implements OnModuleInit {
     const branding = siteBrandingFrom(injected);
     const live = (text: string) =>
       text
-        .replaceAll(PRERENDER_TOKENS.siteName, escapeHtml(branding.name))
-        .replaceAll(PRERENDER_TOKENS.instagramUrl, escapeHtml(branding.instagramUrl))
-        .replaceAll(PRERENDER_TOKENS.year, String(new Date().getFullYear()));
+        // Function replacers: "Mix $& Master" is inserted as written, not read as a pattern.
+        .replaceAll(PRERENDER_TOKENS.siteName, () => escapeHtml(branding.name))
+        .replaceAll(PRERENDER_TOKENS.instagramUrl, () => escapeHtml(branding.instagramUrl))
+        .replaceAll(PRERENDER_TOKENS.year, () => String(new Date().getFullYear()));
     return (prerendered ?? this.template).render(
       {
         titleHtml: meta.title ? escapeHtml(meta.title) : undefined,
