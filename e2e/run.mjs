@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { ROOT, freePort, httpOk, waitFor } from '../scripts/lib.mjs';
 import { startMailCatcher } from '../scripts/services.mjs';
@@ -26,6 +27,7 @@ const mail = await startMailCatcher();
 const fakeStripe = await startFakeStripe({ localCheckout: true });
 const port = await freePort(3100);
 const uploadDir = mkdtempSync(join(tmpdir(), 'studio-e2e-uploads-'));
+const storageDir = mkdtempSync(join(tmpdir(), 'studio-e2e-projects-'));
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -39,6 +41,7 @@ const env = {
   SEED_ADMIN_EMAIL: 'admin@example.com',
   SEED_ADMIN_PASSWORD: 'admin-password-1',
   UPLOAD_DIR: uploadDir,
+  STORAGE_URL: pathToFileURL(storageDir).href,
   STRIPE_SECRET_KEY: 'sk_test_e2e',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
@@ -82,5 +85,6 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   rmSync(uploadDir, { recursive: true, force: true });
+  rmSync(storageDir, { recursive: true, force: true });
 }
 process.exit(code);

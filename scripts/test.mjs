@@ -28,17 +28,24 @@ async function preflight() {
     problems.push(
       `Redis does not answer at ${REDIS_URL} (set TEST_REDIS_URL, or start it: redis-server --daemonize yes).`,
     );
-  if (!existsSync(CHROMIUM)) {
+  // Debian packages the tests need: Chromium (browser tests) and ffmpeg (the upload probe).
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!which('ffmpeg')) missing.push('ffmpeg');
+  if (missing.length) {
     if (process.getuid?.() === 0 && which('apt-get')) {
-      log('Installing Debian chromium for the browser tests...');
+      log(`Installing Debian ${missing.join(' and ')} for the tests...`);
       run('sh', [
         '-c',
-        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
       ]);
     } else {
-      problems.push(
-        `Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-      );
+      if (missing.includes('chromium'))
+        problems.push(
+          `Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+        );
+      if (missing.includes('ffmpeg'))
+        problems.push('ffmpeg is missing: install it (Debian: sudo apt-get install ffmpeg).');
     }
   }
   if (problems.length) {

@@ -81,6 +81,7 @@ function prerenderConfig() {
       alias: {
         '@studio/shared$': path.join(SHARED_SRC, 'index.ts'),
         'site/App$': path.join(SITE_APP_DIR, 'src/app.tsx'),
+        'site/ServerPages$': path.join(SITE_APP_DIR, 'src/server-pages.ts'),
         // Never prerendered: /admin pages are for signed-in staff.
         'admin/App$': false,
       },

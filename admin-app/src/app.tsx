@@ -22,6 +22,8 @@ const TagsPage = lazy(() => import(/* webpackChunkName: "admin-tags" */ './pages
 const MediaPage = lazy(() => import(/* webpackChunkName: "admin-media" */ './pages/media'));
 const CommentsPage = lazy(() => import(/* webpackChunkName: "admin-comments" */ './pages/comments'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin-settings" */ './pages/settings'));
+const ProjectsPage = lazy(() => import(/* webpackChunkName: "admin-projects" */ './pages/projects'));
+const ProjectDetailPage = lazy(() => import(/* webpackChunkName: "admin-project" */ './pages/project'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
 /**
@@ -61,6 +63,8 @@ export default function App() {
                   <Route path="media/*" element={<MediaPage />} />
                   <Route path="comments" element={<CommentsPage />} />
                   <Route path="settings" element={<SettingsPage />} />
+                  <Route path="projects" element={<ProjectsPage />} />
+                  <Route path="projects/:id" element={<ProjectDetailPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Route>

@@ -12,8 +12,12 @@ import { APP_CONFIG, ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { NativeFormsModule } from './native-forms/native-forms.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ProjectsModule } from './projects/projects.module';
+import { StorageModule } from './storage/storage.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ReferralModule } from './referral/referral.module';
 import { ServicesModule } from './services/services.module';
@@ -33,6 +37,11 @@ export class AppModule {
             level: config.logLevel,
             autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Query strings carry tokens and addresses (unsubscribe and confirmation links,
+            // ?email= look-ups): the log keeps the path only.
+            serializers: {
+              req: (req: { url?: string }) => ({ ...req, url: req.url?.split('?')[0] }),
+            },
           },
         }),
         RedisModule,
@@ -57,8 +66,12 @@ export class AppModule {
         ContactModule,
         ServicesModule,
         PaymentsModule,
+        StorageModule,
+        ProjectsModule,
+        UploadsModule,
         SettingsModule,
         BlogModule,
+        NativeFormsModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,
       ],

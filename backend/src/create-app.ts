@@ -9,6 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from 'nestjs-pino';
@@ -16,7 +17,10 @@ import { LIMITS } from '@studio/shared';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { toErrorBody } from './common/errors/error-body';
+import { registerHttpCache } from './common/http-cache';
 import { createValidationPipe } from './common/validation';
+import { registerInputGuard } from './common/input/input-guard.hook';
 import { setupOpenApi } from './openapi/openapi';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -27,7 +31,20 @@ export function cacheControlFor(filePath: string): string {
 }
 
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, trustProxy: false });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1024 * 1024,
+    // Behind a load balancer (TRUST_PROXY) req.ip, and so every rate limit, is the real client;
+    // an X-Forwarded-For from anyone else is ignored.
+    trustProxy: config.trustProxy,
+    // A post slug may be 255 characters; percent-encoded it is longer.
+    routerOptions: { maxParamLength: 1024 },
+    // Errors the router raises before any route runs (a malformed %-escape in the path, a path
+    // parameter over maxParamLength) still leave in the one error shape.
+    frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toErrorBody(error);
+      void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     rawBody: true,
@@ -37,6 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
+  registerInputGuard(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
   // compressed at build time and API answers are small.
@@ -61,6 +79,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any other onSend hook that keeps answers (the blog's response cache), so what it keeps
+  // carries the ETag and Cache-Control.
+  registerHttpCache(app.getHttpAdapter().getInstance());
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 },
   });

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { join } from 'node:path';
 import { LIMITS } from '@studio/shared';
 import { createTestApp, TestApp } from './support/test-app';
@@ -65,6 +66,69 @@ describe('blog media (HTTP)', () => {
       expect(served.headers['content-type']).toBe(mime);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('stores a JPEG as AVIF, WebP and JPEG at three widths and a 1200×630 share image', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c05030' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(photo, 'session.jpg');
+    expect(res.status).toBe(201);
+    const { fileName } = res.body.media;
+    const id = fileName.replace(/\.jpg$/, '');
+    const expected: [string, string, number, number][] = [];
+    for (const [width, height] of [
+      [480, 252],
+      [960, 504],
+      [1440, 756],
+    ]) {
+      expected.push(
+        [`${id}-${width}.avif`, 'image/avif', width, height],
+        [`${id}-${width}.webp`, 'image/webp', width, height],
+        [`${id}-${width}.jpg`, 'image/jpeg', width, height],
+      );
+    }
+    expected.push([`${id}-share.jpg`, 'image/jpeg', 1200, 630]);
+    for (const [name, type, width, height] of expected) {
+      const served = await t
+        .http()
+        .get(`/uploads/${name}`)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect([name, served.status, served.headers['content-type']]).toEqual([name, 200, type]);
+      const meta = await sharp(served.body as Buffer).metadata();
+      expect([name, meta.width, meta.height]).toEqual([name, width, height]);
+    }
+    // A WebP upload has two formats, a GIF none (it may be animated).
+    const webp = (await upload(IMAGES.webp, 'a.webp')).body.media.fileName.replace(/\.webp$/, '');
+    expect(existsSync(join(t.config.uploadDir, `${webp}-480.avif`))).toBe(true);
+    expect(existsSync(join(t.config.uploadDir, `${webp}-480.webp`))).toBe(true);
+    const gif = (await upload(IMAGES.gif, 'a.gif')).body.media;
+    expect(readdirSync(t.config.uploadDir).filter((f) => f.startsWith(gif.fileName.slice(0, 32)))).toEqual([
+      gif.fileName,
+    ]);
+
+    // Deleting the upload deletes its versions.
+    const del = await t.http().delete(`/api/admin/blog/media/${res.body.media.id}`).set(bearer(tk.editor));
+    expect(del.status).toBe(200);
+    expect(readdirSync(t.config.uploadDir).filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it('refuses an image that does not decode with 400, and keeps nothing', async () => {
+    const before = readdirSync(t.config.uploadDir).length;
+    const broken = Buffer.concat([IMAGES.jpeg.subarray(0, 20), Buffer.alloc(40)]);
+    const res = await upload(broken, 'broken.jpg');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The image could not be read. Please upload another file.',
+      code: 'UNREADABLE_IMAGE',
+    });
+    expect(readdirSync(t.config.uploadDir).length).toBe(before);
   });
 
   it('stores alt text and caption sent with the upload', async () => {

@@ -1,3 +1,4 @@
+import { VISITOR_MAIL } from '@studio/shared';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
@@ -58,9 +59,11 @@ describe('contact (HTTP)', () => {
       "We've received your message and will get back to you within 24-48 hours.",
     );
     expect(thanks.parsed.text).toContain('Service: Mix & Master');
+    expect(thanks.parsed.text).not.toContain('six-track EP');
     expect(thanks.parsed.text).toContain('https://studio.example.com/services-checkout');
     expect(thanks.parsed.html).toContain('href="https://studio.example.com/services-checkout"');
-    expect(thanks.parsed.html).toContain('Thanks for getting in touch, Ada Lovelace!');
+    expect(thanks.parsed.html).toContain('Thanks for getting in touch!');
+    expect(thanks.parsed.html).not.toContain('Ada Lovelace');
     // A thank-you is not a newsletter mail: no unsubscribe header.
     expect(thanks.header('list-unsubscribe')).toBeUndefined();
 
@@ -291,3 +294,39 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Pro
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe('contact: mail to an unconfirmed address (HTTP)', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+    t = await createTestApp({ ...MAIL_ENV, SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it(`sends one address at most ${VISITOR_MAIL.perAddressPerDay} thank-yous a day, and keeps every message`, async () => {
+    const sends = VISITOR_MAIL.perAddressPerDay + 2;
+    const statuses: boolean[] = [];
+    for (let i = 0; i < sends; i++) {
+      // From different clients, as a script spreading over addresses would.
+      const res = await t.app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: contact({ email: 'victim@example.com', message: `Message number ${i} from a script.` }),
+          remoteAddress: `198.51.100.${i + 1}`,
+        });
+      expect(res.statusCode).toBe(201);
+      statuses.push(JSON.parse(res.body).emailStatus.customerThankYou);
+    }
+    expect(statuses).toEqual([...Array(VISITOR_MAIL.perAddressPerDay).fill(true), false, false]);
+    expect(await rows(t)).toHaveLength(sends);
+    await sink.waitForMailsTo(ADMIN_INBOX, sends);
+    expect(sink.to('victim@example.com')).toHaveLength(VISITOR_MAIL.perAddressPerDay);
+  });
+});

@@ -56,7 +56,7 @@ describe('mail pipeline (HTTP)', () => {
       attempts: 8,
       backoff: { type: 'exponential', delay: 200 },
       removeOnComplete: { age: 86400, count: 1000 },
-      removeOnFail: false,
+      removeOnFail: { age: 30 * 86400, count: 5000 },
     });
     const [m] = await sink.waitForMailsTo('payer@example.com');
     expect(m.parsed.from?.value[0]).toEqual({ address: 'hello@studio.example.com', name: 'Mixdown Studio' });

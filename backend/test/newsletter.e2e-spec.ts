@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { LotteryService } from '../src/newsletter/lottery/lottery.service';
-import { NewsletterService } from '../src/newsletter/newsletter.service';
+import { NewsletterService, SUBSCRIBE_MESSAGES } from '../src/newsletter/newsletter.service';
 import { ReferralService } from '../src/referral/referral.service';
 import { ReceivedMail, SmtpSink } from './support/smtp-sink';
 import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/test-app';
@@ -37,6 +37,24 @@ describe('newsletter (HTTP)', () => {
   const subscriber = async (email: string) =>
     (await db.query('SELECT * FROM newsletter_subscribers WHERE lower(email) = $1', [email]))[0];
 
+  function confirmLink(mail: ReceivedMail): string {
+    const match = /https:\/\/studio\.example\.com(\/api\/newsletter\/confirm\?token=[A-Za-z0-9_.-]+)/.exec(
+      mail.parsed.text ?? '',
+    );
+    if (!match) throw new Error('no confirmation link in the text part');
+    return match[1];
+  }
+
+  /** Signs up and follows the link of the confirmation mail; resolves with the welcome mail. */
+  async function subscribeConfirmed(email: string, referralCode?: string): Promise<ReceivedMail> {
+    const before = sink.to(email).length;
+    await t.app.get(NewsletterService).subscribe(email, referralCode);
+    const [confirmation] = (await sink.waitForMailsTo(email, before + 1)).slice(before);
+    const page = await t.http().get(confirmLink(confirmation));
+    expect(page.status).toBe(200);
+    return (await sink.waitForMailsTo(email, before + 2))[before + 1];
+  }
+
   function unsubscribeLink(mail: ReceivedMail): string {
     const match = /https:\/\/studio\.example\.com\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_.-]+/.exec(
       mail.parsed.text ?? '',
@@ -45,22 +63,42 @@ describe('newsletter (HTTP)', () => {
     return match[0];
   }
 
-  it('subscribes and mails the welcome with the guide attached, linked and one-click unsubscribe', async () => {
+  it('mails a confirmation link first, and the welcome with the guide only once it is followed', async () => {
     const res = await subscribe({ email: ' Mia@Example.com ' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
-      message: "Thanks for subscribing! We've sent you an email with your free mixing guide PDF.",
+      message: SUBSCRIBE_MESSAGES['confirmation-sent'],
+      status: 'confirmation-sent',
       alreadySubscribed: false,
-      emailStatus: { welcome: true },
+      emailStatus: { confirmation: true },
     });
     expect(await subscriber('mia@example.com')).toMatchObject({
       email: 'mia@example.com',
       has_discount: false,
       unsubscribed_at: null,
+      confirmed_at: null,
     });
+    const [confirmation] = await sink.waitForMailsTo('mia@example.com');
+    expect(confirmation.parsed.subject).toBe('Please confirm your Mixdown Studio newsletter subscription');
+    expect(confirmation.parsed.attachments).toHaveLength(0);
+    // Not on the list until confirmed: not counted, not in the lottery.
+    expect(await t.app.get(NewsletterService).countActive()).toBe(0);
 
-    const [welcome] = await sink.waitForMailsTo('mia@example.com');
+    const link = confirmLink(confirmation);
+    const other = Buffer.from('someone@example.com').toString('base64url');
+    const forged = await t.http().get(link.replace(/token=[^.]+/, `token=${other}`));
+    expect(forged.status).toBe(400);
+    expect(forged.text).toContain('This confirmation link is not valid');
+    const page = await t.http().get(link);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Your subscription is confirmed');
+    expect((await subscriber('mia@example.com')).confirmed_at).not.toBeNull();
+    expect(await t.app.get(NewsletterService).countActive()).toBe(1);
+    const twice = await t.http().get(link);
+    expect(twice.text).toContain('You are already confirmed');
+
+    const [, welcome] = await sink.waitForMailsTo('mia@example.com', 2);
     expect(welcome.parsed.subject).toBe('Welcome to the Mixdown Studio newsletter: your free mixing guide');
     expect(welcome.parsed.text).toContain(`${PUBLIC_URL}/api/newsletter/guide.pdf`);
     expect(welcome.parsed.html).toContain(`href="${PUBLIC_URL}/api/newsletter/guide.pdf"`);
@@ -69,23 +107,22 @@ describe('newsletter (HTTP)', () => {
     expect(pdf).toMatchObject({ filename: 'free-mixing-guide.pdf', contentType: 'application/pdf' });
     expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const link = unsubscribeLink(welcome);
-    expect(decode(welcome.parsed.html)).toContain(`href="${link}"`);
+    const unsubscribe = unsubscribeLink(welcome);
+    expect(decode(welcome.parsed.html)).toContain(`href="${unsubscribe}"`);
     expect(welcome.header('list-unsubscribe')).toBe(
-      `<${link}>, <mailto:bookings@localhost?subject=unsubscribe>`,
+      `<${unsubscribe}>, <mailto:bookings@localhost?subject=unsubscribe>`,
     );
     expect(welcome.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   });
 
   it('answers a second sign-up with a friendly success, no second row and no second mail', async () => {
-    await t.app.get(NewsletterService).subscribe('leo@example.com');
-    await sink.waitForMailsTo('leo@example.com');
+    await subscribeConfirmed('leo@example.com');
     const again = await subscribe({ email: 'LEO@example.com' });
     expect(again.status).toBe(201);
     expect(again.body).toMatchObject({
       success: true,
       alreadySubscribed: true,
-      emailStatus: { welcome: null },
+      emailStatus: { confirmation: null },
     });
     expect(again.body.message).toBe(
       "You're already subscribed. Keep an eye on your inbox for the next newsletter.",
@@ -94,7 +131,7 @@ describe('newsletter (HTTP)', () => {
       await db.query(`SELECT id FROM newsletter_subscribers WHERE lower(email) = 'leo@example.com'`),
     ).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 700));
-    expect(sink.to('leo@example.com')).toHaveLength(1);
+    expect(sink.to('leo@example.com')).toHaveLength(2); // the confirmation and the welcome
   });
 
   it('keeps concurrent sign-ups of one address to one row and one welcome', async () => {
@@ -102,17 +139,23 @@ describe('newsletter (HTTP)', () => {
     const results = await Promise.all(
       ['rush@example.com', 'RUSH@example.com', 'Rush@Example.com'].map((e) => newsletter.subscribe(e)),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([
-      'already-subscribed',
-      'already-subscribed',
-      'subscribed',
+    expect(results.map((r) => r.status)).toEqual([
+      'confirmation-sent',
+      'confirmation-sent',
+      'confirmation-sent',
     ]);
     expect(
       await db.query(`SELECT id FROM newsletter_subscribers WHERE lower(email) = 'rush@example.com'`),
     ).toHaveLength(1);
-    await sink.waitForMailsTo('rush@example.com');
+    const mails = await sink.waitForMailsTo('rush@example.com', 3);
+    const page = await t.http().get(confirmLink(mails[0]));
+    expect(page.status).toBe(200);
+    await sink.waitForMailsTo('rush@example.com', 4);
     await new Promise((r) => setTimeout(r, 500));
-    expect(sink.to('rush@example.com')).toHaveLength(1);
+    // Three confirmations (the per-address cap) and one welcome, whichever link was followed.
+    expect(sink.to('rush@example.com').filter((m) => m.parsed.subject?.startsWith('Welcome'))).toHaveLength(
+      1,
+    );
   });
 
   it('validates the email on the server', async () => {
@@ -147,8 +190,7 @@ describe('newsletter (HTTP)', () => {
   });
 
   it('unsubscribes with the signed link (GET page and RFC 8058 POST), keeps the row, and revives on re-subscribe', async () => {
-    await t.app.get(NewsletterService).subscribe('zoe@example.com');
-    const [welcome] = await sink.waitForMailsTo('zoe@example.com');
+    const welcome = await subscribeConfirmed('zoe@example.com');
     const link = new URL(unsubscribeLink(welcome));
 
     const page = await t.http().get(link.pathname + link.search);
@@ -184,13 +226,14 @@ describe('newsletter (HTTP)', () => {
 
     sink.clear();
     const back = await subscribe({ email: 'zoe@example.com' });
+    // Back on the list only by confirming again: anyone could have typed the address.
     expect(back.body).toMatchObject({
       success: true,
       alreadySubscribed: false,
-      emailStatus: { welcome: true },
+      status: 'confirmation-sent',
+      emailStatus: { confirmation: true },
     });
-    expect(back.body.message).toMatch(/^Welcome back!/);
-    expect((await subscriber('zoe@example.com')).unsubscribed_at).toBeNull();
+    expect(await subscriber('zoe@example.com')).toMatchObject({ unsubscribed_at: null, confirmed_at: null });
     expect(
       await db.query(`SELECT id FROM newsletter_subscribers WHERE email = 'zoe@example.com'`),
     ).toHaveLength(1);
@@ -200,13 +243,13 @@ describe('newsletter (HTTP)', () => {
   it('records a referral on sign-up and refuses a code that cannot be used', async () => {
     const referrals = t.app.get(ReferralService);
     const code = await referrals.generate('Referrer@Example.com');
-    const res = await subscribe({ email: 'friend@example.com', referralCode: code.code.toLowerCase() });
+    const res = await subscribe({ email: 'other-friend@example.com', referralCode: code.code.toLowerCase() });
     expect(res.status).toBe(201);
-    expect(await subscriber('friend@example.com')).toMatchObject({
+    expect(await subscriber('other-friend@example.com')).toMatchObject({
       referred_by: 'referrer@example.com',
       has_discount: true,
     });
-    const [welcome] = await sink.waitForMailsTo('friend@example.com');
+    const welcome = await subscribeConfirmed('friend@example.com', code.code.toLowerCase());
     expect(welcome.parsed.text).toContain('A friend referred you');
 
     const unknown = await subscribe({ email: 'other@example.com', referralCode: 'ZZZZZZZZ' });
@@ -220,6 +263,7 @@ describe('newsletter (HTTP)', () => {
     expect(own.status).toBe(400);
     expect(own.body.code).toBe('OWN_REFERRAL_CODE');
     expect(await subscriber('other@example.com')).toBeUndefined();
+    await db.query(`DELETE FROM newsletter_subscribers WHERE email = 'other-friend@example.com'`);
   });
 
   it('lists subscribers and draws for admins only', async () => {
@@ -260,7 +304,7 @@ describe('newsletter (HTTP)', () => {
     it('draws one active subscriber once per month, however often it runs, and mails winner and admin', async () => {
       const lottery = t.app.get(LotteryService);
       const active = await db.query(
-        'SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL',
+        'SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL AND confirmed_at IS NOT NULL',
       );
       await db.query(
         `UPDATE newsletter_subscribers SET unsubscribed_at = now() WHERE email = 'rush@example.com'`,

@@ -302,6 +302,10 @@ describe('Stripe webhook (HTTP)', () => {
   it('lets one code be used once when two bookings with it complete at the same moment', async () => {
     const code = await generateCode('popular@example.com');
     const a = await planSession({ serviceName: 'Mix', referralCode: code, email: 'first@example.com' });
+    // A checkout holds its code; only once that hold has run out can a second one open with it.
+    await db.query(`UPDATE referral_codes SET reserved_until = now() - interval '1 second' WHERE code = $1`, [
+      code,
+    ]);
     const b = await planSession({ serviceName: 'Master', referralCode: code, email: 'second@example.com' });
     const [ra, rb] = await Promise.all([
       send('checkout.session.completed', a.session),
@@ -317,7 +321,9 @@ describe('Stripe webhook (HTTP)', () => {
     const entry = list.body.referralCodes.find((c: { code: string }) => c.code === code);
     expect(entry.isUsed).toBe(true);
     const winner = rows.find((r) => r.metadata.referralOutcome === 'redeemed');
-    expect(entry.usedBy).toBe(winner.customer_email);
+    expect(entry.usedBy).toBeNull();
+    const [stored] = await db.query(`SELECT used_by FROM referral_codes WHERE code = $1`, [code]);
+    expect(stored.used_by).toBe(winner.customer_email);
   });
 
   it('answers 503 when the mails cannot be queued, and queues them on Stripe’s retry', async () => {

@@ -268,16 +268,30 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
         currency: 'gbp',
       });
 
+      // The intent id alone (it shows up in receipts and logs) reveals nothing.
+      for (const secret of [undefined, `${intentId}_secret_guess`]) {
+        const res = await t
+          .http()
+          .get('/api/payments/intent-status')
+          .query({ payment_intent: intentId, payment_intent_client_secret: secret });
+        expect(res.status).toBe(secret ? 404 : 400);
+        expect(res.body.success).toBe(false);
+        expect(JSON.stringify(res.body)).not.toContain('succeeded');
+      }
+
       const missing = await t
         .http()
         .get('/api/payments/intent-status')
-        .query({ payment_intent: 'pi_doesnotexist' });
+        .query({
+          payment_intent: 'pi_doesnotexist',
+          payment_intent_client_secret: 'pi_doesnotexist_secret_x',
+        });
       expect(missing.status).toBe(404);
       expect(missing.body).toMatchObject({ success: false, code: 'PAYMENT_NOT_FOUND' });
       const malformed = await t
         .http()
         .get('/api/payments/intent-status')
-        .query({ payment_intent: '../v1/customers' });
+        .query({ payment_intent: '../v1/customers', payment_intent_client_secret: 'x' });
       expect(malformed.status).toBe(400);
     });
   });

@@ -124,7 +124,7 @@ describe('referral codes (HTTP)', () => {
       id: a.id,
       code: a.code,
       isUsed: true,
-      usedBy: 'pal@example.com',
+      usedBy: null,
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
       discountPercent: 10,

@@ -77,6 +77,16 @@ describe('prerendered pages (HTTP)', () => {
     await t.http().put('/api/admin/settings').set(bearer(tk.admin)).send({ blogName: 'Mixdown Studio' });
   });
 
+  it("inserts a brand name with replacement patterns ($&, $') as written", async () => {
+    const name = "Mix $& Master $' Co";
+    expect(
+      (await t.http().put('/api/admin/settings').set(bearer(tk.admin)).send({ blogName: name })).status,
+    ).toBe(200);
+    const res = await t.http().get('/');
+    expect(res.text).toContain(`<span class="brand__name">Mix $&amp; Master $&#39; Co</span>`);
+    await t.http().put('/api/admin/settings').set(bearer(tk.admin)).send({ blogName: 'Mixdown Studio' });
+  });
+
   it('sends the plain shell when the query changes the page, and for every other route', async () => {
     expect((await t.http().get('/contact')).text).toContain('<h1>Contact Us</h1>');
     expect((await t.http().get('/contact?utm_source=mail')).text).toContain('<h1>Contact Us</h1>');

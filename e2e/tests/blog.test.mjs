@@ -1,4 +1,4 @@
-/* global document, window -- page.evaluate and addInitScript callbacks run in the browser */
+/* global document, window, PopStateEvent -- page.evaluate and addInitScript callbacks run in the browser */
 // The public blog: the list's search, filters, chips, pagination and empty state, the post page,
 // comments, not-found, and the meta the server renders for crawlers.
 import assert from 'node:assert/strict';
@@ -8,6 +8,7 @@ import { BASE, DESKTOP, PHONE, adminToken, api, launch, newPage, uniq } from './
 
 const AWAITING_MODERATION = 'Thanks! Your comment will appear once it has been approved.';
 const longDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
   weekday: 'long',
   day: 'numeric',
   month: 'long',
@@ -139,6 +140,18 @@ async function expectCards(page, count) {
       !document.querySelector('.post-grid.is-stale'),
     count,
   );
+}
+
+/**
+ * Opens `path` inside the running app, without a page load: the server renders the blog's pages
+ * with their data, so only a visit that starts elsewhere makes the page's reads in the browser.
+ */
+async function openInApp(page, path) {
+  await page.goto('/privacy-policy');
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 function params(page) {
@@ -364,7 +377,7 @@ describe('blog: the public list and post pages', () => {
       await page.route(path, (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
       );
-      await page.goto('/blog');
+      await openInApp(page, '/blog');
       await page.locator('.toast').filter({ hasText: title }).waitFor();
       await page.context().close();
     });
@@ -379,7 +392,7 @@ describe('blog: the public list and post pages', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/blog/post/${post.slug}`);
+    await openInApp(page, `/blog/post/${post.slug}`);
     await page.getByRole('status').filter({ hasText: 'Loading the post…' }).waitFor();
     release();
 
@@ -396,9 +409,19 @@ describe('blog: the public list and post pages', () => {
     await article.getByText(readTime(post.readTimeMinutes), { exact: true }).waitFor();
     await article.getByText(post.author.displayName || post.author.username, { exact: true }).waitFor();
     const image = article.locator('img.blog-article__image');
-    assert.equal(await image.getAttribute('src'), `/uploads/${seed.image}`);
+    // A responsive version of the upload (AVIF in Chromium), fetched first, the space kept for it.
+    const id = seed.image.replace(/\.png$/, '');
+    assert.equal(await image.getAttribute('src'), `/uploads/${id}-960.png`);
+    assert.equal(await image.getAttribute('fetchpriority'), 'high');
+    assert.equal(await image.getAttribute('width'), '1200');
+    assert.equal(await image.getAttribute('height'), '630');
     await image.evaluate((img) => img.decode());
-    assert.equal(await image.evaluate((img) => img.naturalWidth), 240, 'the featured image loads');
+    assert.match(
+      await image.evaluate((img) => img.currentSrc),
+      new RegExp(`/uploads/${id}-(480|960|1440)\\.avif$`),
+    );
+    // With srcset, naturalWidth is the chosen file's width scaled to the drawn size.
+    assert.ok((await image.evaluate((img) => img.naturalWidth)) > 0, 'the featured image loads');
     await article.getByRole('heading', { name: 'Gain staging' }).waitFor();
     await article.getByRole('listitem').filter({ hasText: 'No limiter on the mix bus' }).waitFor();
     assert.equal(
@@ -440,7 +463,7 @@ describe('blog: the public list and post pages', () => {
       };
       await route.fulfill({ response: res, json: body });
     });
-    await page.goto(`/blog/post/${post.slug}`);
+    await openInApp(page, `/blog/post/${post.slug}`);
     const card = page.getByRole('region', { name: 'About the Author' });
     await card.waitFor();
     await card.getByText('Jo Mixwell').waitFor();
@@ -512,7 +535,10 @@ describe('blog: the public list and post pages', () => {
     );
     assert.ok(html.includes(`<meta property="article:section" content="${seed.all.name}"/>`), 'section');
     assert.ok(html.includes(`<meta property="article:tag" content="${seed.vocals.name}"/>`), 'tag');
-    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*/uploads/${seed.image}"/>`));
+    // The upload's 1200×630 share version.
+    const shareImage = seed.image.replace(/\.png$/, '-share.jpg');
+    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*/uploads/${shareImage}"/>`));
+    assert.ok(html.includes('<meta property="og:image:width" content="1200"/>'), 'og:image:width');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
     assert.ok(ld, 'JSON-LD');
     const data = JSON.parse(ld[1]);

@@ -390,6 +390,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     assert.match(text, /3-5 business days, with up to two revisions/);
     assert.match(text, /final invoice for the remaining 50%/);
     assert.equal(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href'), '/');
+    assert.equal(await page.getByRole('link', { name: 'Your projects' }).getAttribute('href'), '/portal');
     assert.equal(
       await page.getByRole('link', { name: 'Explore Services' }).getAttribute('href'),
       '/services',

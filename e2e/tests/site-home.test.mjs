@@ -237,11 +237,8 @@ describe('site: home page', () => {
     assert.equal(await form.getByRole('button', { name: 'Subscribing...' }).isDisabled(), true);
     release();
 
-    await toast(page, 'Successfully subscribed!').waitFor();
-    await page
-      .getByText("Thanks for subscribing! We've sent you an email with your free mixing guide PDF.")
-      .first()
-      .waitFor();
+    await toast(page, 'Check your inbox').waitFor();
+    await page.getByText("Almost there! We've sent you an email with a link to confirm").first().waitFor();
     assert.equal(await form.getByLabel('Email address').inputValue(), '');
     assert.equal(await form.getByLabel('Email address').isDisabled(), false);
     await page.context().close();

@@ -14,6 +14,8 @@ const DIST = join(SHELL_DIR, 'dist');
 const SITE_DIST = join(SHELL_DIR, '..', 'site-app', 'dist');
 const PAGES = join(DIST, 'pages');
 const ROOT_TAG = '<div id="root"></div>';
+/** Where the backend puts the markup of a page it renders per request (keep in step with site.service.ts). */
+const SSR_OUTLET = '<!--ssr-outlet-->';
 
 const fail = (message) => {
   console.error(`prerender: ${message}`);
@@ -25,7 +27,7 @@ if (!existsSync(exposeManifestFile)) fail(`${exposeManifestFile} is missing: bui
 const expose = JSON.parse(readFileSync(exposeManifestFile, 'utf8'));
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
 if (!template.includes(ROOT_TAG)) fail(`dist/index.html has no ${ROOT_TAG}`);
-const { renderRoute, PRERENDERED_ROUTES } = createRequire(import.meta.url)(
+const { renderRoute, PRERENDERED_ROUTES, SERVER_RENDERED_ROUTES } = createRequire(import.meta.url)(
   join(DIST, 'server', 'prerender.js'),
 );
 
@@ -66,24 +68,39 @@ function assetsFor(path, chunkNames) {
   return { loader, styles };
 }
 
+/** The shell's document for a page whose first screen is `html`, with its scripts and styles. */
+function documentFor(path, chunks, html) {
+  const { loader, styles } = assetsFor(path, chunks);
+  return (
+    template
+      // Scripts wait for the first paint (paint-first.js asks for all of them then).
+      .replace(PRELOAD, '')
+      .replace(MAIN_SCRIPT, () => loader)
+      .replace('</head>', () => `${styles}</head>`)
+      .replace(ROOT_TAG, () => `<div id="root">${html}</div>`)
+  );
+}
+
 rmSync(PAGES, { recursive: true, force: true });
 mkdirSync(PAGES, { recursive: true });
 const routes = [];
 for (const { path, varies, chunks } of PRERENDERED_ROUTES) {
   const html = await renderRoute(path);
-  const { loader, styles } = assetsFor(path, chunks);
   // React writes inline scripts only for content that was still loading: everything must be ready.
   if (html.includes('<script')) fail(`${path} rendered an inline script; the CSP forbids them`);
   checkSiteFiles(path, html);
   const file = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.html`;
-  const page = template
-    // Scripts wait for the first paint (paint-first.js asks for all of them then).
-    .replace(PRELOAD, '')
-    .replace(MAIN_SCRIPT, () => loader)
-    .replace('</head>', () => `${styles}</head>`)
-    .replace(ROOT_TAG, () => `<div id="root">${html}</div>`);
-  writeFileSync(join(PAGES, file), page);
+  writeFileSync(join(PAGES, file), documentFor(path, chunks, html));
   routes.push({ path, varies, file });
   console.log(`prerender: ${path} -> dist/pages/${file} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
 }
-writeFileSync(join(PAGES, 'manifest.json'), `${JSON.stringify({ routes }, null, 2)}\n`);
+// Pages rendered per request by the backend (renderPage): the document around them, with the
+// marker where the backend puts the page's markup.
+const rendered = [];
+for (const { name, pattern, chunks } of SERVER_RENDERED_ROUTES) {
+  const file = `rendered-${name}.html`;
+  writeFileSync(join(PAGES, file), documentFor(name, chunks, SSR_OUTLET));
+  rendered.push({ name, pattern, file });
+  console.log(`prerender: ${pattern} -> rendered per request into dist/pages/${file}`);
+}
+writeFileSync(join(PAGES, 'manifest.json'), `${JSON.stringify({ routes, rendered }, null, 2)}\n`);

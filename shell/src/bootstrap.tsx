@@ -1,4 +1,5 @@
 import { startTransition } from 'react';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { makeQueryClient, ROUTER_FUTURE } from '@studio/shared';
 import { ShellRoot } from './shell-root';
@@ -16,9 +17,15 @@ async function start(): Promise<void> {
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   if (prerendered) await nextTask();
 
+  const queryClient = makeQueryClient();
+  // Pages the server rendered with data (the blog) carry that data: the cache starts where the
+  // server's did, so the first render matches the HTML and no read is repeated.
+  const state = document.getElementById('query-state')?.textContent;
+  if (state) hydrate(queryClient, JSON.parse(state) as DehydratedState);
+
   const page = (
     <ShellRoot
-      queryClient={makeQueryClient()}
+      queryClient={queryClient}
       router={(routes) => <BrowserRouter future={ROUTER_FUTURE}>{routes}</BrowserRouter>}
     />
   );

@@ -6,9 +6,11 @@
  * webpack.config.js) and its per-request values are PRERENDER_TOKENS stand-ins.
  */
 import { Writable } from 'node:stream';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { makeQueryClient, ROUTER_FUTURE } from '@studio/shared';
+import { serverPageFor } from 'site/ServerPages';
 import { ShellRoot } from './shell-root';
 
 export interface PrerenderedRoute {
@@ -29,8 +31,58 @@ export const PRERENDERED_ROUTES: PrerenderedRoute[] = [
   { path: '/contact', varies: ['service'], chunks: [] },
 ];
 
+/**
+ * Pages the backend renders on each request with their data (see renderPage), rather than once
+ * at build time. The build writes one document per entry around an empty root for the backend
+ * to fill; `pattern` is matched against the path.
+ */
+export const SERVER_RENDERED_ROUTES: { name: string; pattern: string; chunks: string[] }[] = [
+  { name: 'blog', pattern: '^/blog/?$', chunks: ['page-blog'] },
+  { name: 'blog-post', pattern: '^/blog/post/[^/]+/?$', chunks: ['page-blog-post'] },
+];
+
 /** Renders `url` (a path) once every lazy part it shows has loaded; rejects on any render error. */
 export function renderRoute(url: string): Promise<string> {
+  return renderTree(url, makeQueryClient());
+}
+
+/** Answers a GET of an API path inside the backend: its status and parsed JSON body. */
+export type LoadJson = (path: string) => Promise<{ status: number; body: unknown }>;
+
+export interface RenderedPage {
+  /** 200, or 404 when the page's own subject (a post) does not exist. */
+  status: number;
+  /** The markup inside #root. */
+  html: string;
+  /** The query cache the markup was rendered from; the browser hydrates it before React. */
+  state: DehydratedState;
+}
+
+/**
+ * Renders a page of SERVER_RENDERED_ROUTES for `url` (path and query) with its data: the reads
+ * its first screen makes are answered through `load` and put in the query cache under the keys
+ * the components ask for, so nothing on that screen is left loading. Null for any other URL.
+ * Rejects when a read fails (the backend then sends the plain shell).
+ */
+export async function renderPage(url: string, load: LoadJson): Promise<RenderedPage | null> {
+  const { pathname, searchParams } = new URL(url, 'http://site.invalid');
+  const page = serverPageFor(pathname, searchParams);
+  if (!page) return null;
+  const queryClient = makeQueryClient();
+  let status = 200;
+  const answers = await Promise.all(page.reads.map((read) => load(read.path)));
+  page.reads.forEach((read, i) => {
+    const { status: readStatus, body } = answers[i];
+    if (readStatus === 404 && read.pageMissingOn404) status = 404;
+    else if (readStatus !== 200) throw new Error(`GET ${read.path} answered ${readStatus}`);
+    // A missing post is cached as its answer ({ success: false }): the page shows 'Post Not Found'.
+    queryClient.setQueryData(read.queryKey, body);
+  });
+  const html = await renderTree(url, queryClient);
+  return { status, html, state: dehydrate(queryClient) };
+}
+
+function renderTree(url: string, queryClient: QueryClient): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -45,7 +97,7 @@ export function renderRoute(url: string): Promise<string> {
     });
     const stream = renderToPipeableStream(
       <ShellRoot
-        queryClient={makeQueryClient()}
+        queryClient={queryClient}
         router={(routes) => (
           <StaticRouter location={url} future={ROUTER_FUTURE}>
             {routes}

@@ -5,6 +5,14 @@ declare module 'site/App' {
   export default App;
 }
 
+// Only in the Node bundle (prerender.tsx), which compiles the site from source.
+declare module 'site/ServerPages' {
+  export interface ServerPage {
+    reads: { queryKey: readonly unknown[]; path: string; pageMissingOn404?: boolean }[];
+  }
+  export function serverPageFor(pathname: string, search: URLSearchParams): ServerPage | null;
+}
+
 declare module 'admin/App' {
   import type { ComponentType } from 'react';
   const App: ComponentType;

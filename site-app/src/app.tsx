@@ -45,6 +45,14 @@ const PaymentSuccessPage = lazy(
   () => import(/* webpackChunkName: "page-payment-success" */ './pages/payment-success-page'),
 );
 const SuccessPage = lazy(() => import(/* webpackChunkName: "page-success" */ './pages/success-page'));
+// The client portal: its own chunks, and Uppy only inside the project page's upload area.
+const PortalPage = lazy(() => import(/* webpackChunkName: "page-portal" */ './pages/portal-page'));
+const PortalSignInPage = lazy(
+  () => import(/* webpackChunkName: "page-portal-sign-in" */ './pages/portal-sign-in-page'),
+);
+const PortalProjectPage = lazy(
+  () => import(/* webpackChunkName: "page-portal-project" */ './pages/portal-project-page'),
+);
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found-page'));
 
 export default function App() {
@@ -70,6 +78,9 @@ export default function App() {
           <Route path="checkout" element={<CheckoutPage />} />
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="success" element={<SuccessPage />} />
+          <Route path="portal" element={<PortalPage />} />
+          <Route path="portal/sign-in" element={<PortalSignInPage />} />
+          <Route path="portal/projects/:id" element={<PortalProjectPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -7,6 +7,7 @@ import {
   CommentOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
   GlobalOutlined,
   LogoutOutlined,
   MailOutlined,
@@ -33,14 +34,19 @@ const MENU: MenuDataItem[] = [
   { path: '/admin/media', name: 'Media', icon: <PictureOutlined /> },
   { path: '/admin/comments', name: 'Comments', icon: <CommentOutlined /> },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
+  { path: '/admin/projects', name: 'Projects', icon: <FolderOpenOutlined /> },
   { path: MAIL_QUEUE_PATH, name: 'Mail queue', icon: <MailOutlined /> },
 ];
+
+/** Menu entries editors do not see (the pages answer 403 to them anyway). */
+const ADMINS_ONLY = new Set(['/admin/projects']);
 
 /** The document title's first part for a path: the page, or the menu section it belongs to. */
 function pageName(pathname: string, section: string): string {
   if (/^\/admin\/posts\/new\/?$/.test(pathname)) return 'New Post';
   if (/^\/admin\/posts\/[^/]+\/?$/.test(pathname)) return 'Edit Post';
   if (/^\/admin\/media\/upload\/?$/.test(pathname)) return 'Upload Media';
+  if (/^\/admin\/projects\/[^/]+\/?$/.test(pathname)) return 'Project';
   return section;
 }
 
@@ -74,7 +80,10 @@ export function AdminLayout() {
       layout="mix"
       fixSiderbar
       token={narrow ? { pageContainer: { paddingInlinePageContainerContent: 12 } } : undefined}
-      route={{ path: '/admin', routes: MENU }}
+      route={{
+        path: '/admin',
+        routes: MENU.filter((m) => !ADMINS_ONLY.has(m.path ?? '') || user?.role === 'admin'),
+      }}
       location={{ pathname: selected }}
       onMenuHeaderClick={() => navigate('/admin')}
       selectedKeys={[selected]}

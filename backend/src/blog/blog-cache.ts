@@ -2,7 +2,7 @@
  * A short-lived in-process cache for the public blog reads (list pages, posts by slug,
  * categories, tags, sitemap, feed), which every visitor and crawler hits with the same
  * questions. It holds two kinds of entries: loaded data (`get`), and finished HTTP responses
- * (`response` / `storeResponse`) that BlogFastPath replays. What keeps both correct:
+ * (`response` / `storeResponse`) that BlogResponseCache replays. What keeps both correct:
  *
  * - every write to the blog calls `invalidate()`, which clears this process's entries and
  *   publishes on a Redis channel so every other API process clears its own;

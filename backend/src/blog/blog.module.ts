@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlogCache } from './blog-cache';
-import { BlogFastPath } from './blog-fast-path';
+import { BlogResponseCache } from './blog-response-cache';
 import { CommentsAdminController, CommentsController } from './comments/comments.controller';
 import { CommentsService } from './comments/comments.service';
 import { BlogPost } from './entities/blog-post.entity';
@@ -33,7 +33,7 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
   ],
   providers: [
     BlogCache,
-    BlogFastPath,
+    BlogResponseCache,
     PostReader,
     PublicPostsService,
     PostsService,
@@ -42,6 +42,6 @@ import { TaxonomyService } from './taxonomy/taxonomy.service';
     MediaService,
     ImageStore,
   ],
-  exports: [PublicPostsService, BlogCache],
+  exports: [PublicPostsService, BlogCache, CommentsService, ImageStore],
 })
 export class BlogModule {}

@@ -4,7 +4,7 @@
  * encoding, the fields go through the same validation pipe as any JSON body, so the rules and
  * messages are the same both ways. Controllers use this; services get plain data and a buffer.
  */
-import type { Type } from '@nestjs/common';
+import { HttpException, type Type } from '@nestjs/common';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../common/errors/app.exception';
@@ -37,8 +37,27 @@ export function isMultipart(req: FastifyRequest): boolean {
   return (req as unknown as MultipartRequest).isMultipart();
 }
 
-/** Reads every part; at most one file, and only in `fileField`. An oversized file ends in 413. */
+/**
+ * Reads every part; at most one file, and only in `fileField`. An oversized file ends in 413, a
+ * body that is not readable multipart (no boundary, cut short) in a 400.
+ */
 export async function readMultipart(
+  req: FastifyRequest,
+  fileField: string,
+  allowedFields: string[],
+): Promise<MultipartInput> {
+  try {
+    return await readParts(req, fileField, allowedFields);
+  } catch (err) {
+    // Our own 400s and the plugin's errors with a status (413 too large, 406 not multipart) pass;
+    // the parser's bare errors mean the sender's form data is broken.
+    if (err instanceof HttpException || typeof (err as { statusCode?: unknown }).statusCode === 'number')
+      throw err;
+    throw badRequest('The form data could not be read.', 'INVALID_MULTIPART');
+  }
+}
+
+async function readParts(
   req: FastifyRequest,
   fileField: string,
   allowedFields: string[],

@@ -1,4 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { InputValidationPipe } from './input/input-validation.pipe';
 import { badRequest, FieldError } from './errors/app.exception';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -10,11 +11,11 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
 }
 
 /**
- * Whitelist, forbid unknown fields, transform to DTO instances. Each broken rule becomes
+ * Whitelist, forbid unknown fields, refuse unsafe text, transform to DTO instances. Each broken rule becomes
  * `{ field, message }`; the first message is the headline.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new InputValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -5,7 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { UPLOAD_DEFAULTS } from '@studio/shared';
 
 /** Repository root: backend/{src,dist}/config -> three levels up. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -43,6 +45,8 @@ const schema = z.object({
     .default('admin@localhost'),
   /** First retry delay of a failed mail; later retries double it. Tests shorten it. */
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  /** While the SMTP server is unreachable, how often the worker checks whether it is back. */
+  MAIL_PROBE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
@@ -52,9 +56,25 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
   STRIPE_API_BASE: optional(url(['http:', 'https:'])),
   UPLOAD_DIR: optional(z.string().min(1)),
+  STORAGE_URL: optional(url(['file:', 's3:'])),
+  UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1_048_576).default(UPLOAD_DEFAULTS.maxFileMb),
+  UPLOAD_MAX_PROJECT_MB: z.coerce.number().int().min(1).max(10_485_760).default(UPLOAD_DEFAULTS.maxProjectMb),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   SITE_NAME: z.string().min(1).max(100).default('Mixdown Studio'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The proxies in front of the app: a hop count ("1": one load balancer) or a comma-separated
+   * list of addresses/CIDRs. Unset: direct, X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(
+        /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/,
+        'must be a hop count or a comma-separated list of addresses',
+      ),
+  ),
   /** Where the built front end lives; tests point it elsewhere. */
   WEB_DIST_DIR: optional(z.string().min(1)),
 });
@@ -67,15 +87,26 @@ export interface AppConfig {
   publicUrl: string;
   databaseUrl: string;
   redis: { url: string; prefix: string };
-  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number };
+  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number; probeMs: number };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   uploadDir: string;
+  /** Client project files (never under uploadDir, which is served publicly). */
+  storage: {
+    url: string;
+    maxFileBytes: number;
+    maxProjectBytes: number;
+    maxFileMb: number;
+    maxProjectMb: number;
+  };
+  ffmpegPath: string;
   role: 'all' | 'api' | 'worker';
   siteName: string;
   logLevel: string;
   webRoot: string;
+  /** Fastify's trustProxy: false (direct), a hop count, or the trusted addresses. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +119,28 @@ function localJwtSecret(): string {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Values copied from examples, docs or the old compose file's fallbacks: anyone can read them,
+ * so a production boot with one of them would run with a known key or admin password.
+ */
+const PLACEHOLDER_SECRETS = [
+  /change[-_ ]?me/i,
+  /placeholder/i,
+  /^(secret|password|admin|admin123|password123|test|example|changeit|default|letmein|qwerty)[-_0-9]*$/i,
+  /^(.)\1+$/,
+  /your[-_ ]?(jwt[-_ ]?)?secret/i,
+];
+
+export function isPlaceholderSecret(value: string | undefined): boolean {
+  return value !== undefined && PLACEHOLDER_SECRETS.some((p) => p.test(value.trim()));
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value.split(',').map((a) => a.trim());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -103,6 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.JWT_SECRET)
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  if (isProduction) {
+    for (const name of ['JWT_SECRET', 'SEED_ADMIN_PASSWORD'] as const) {
+      if (isPlaceholderSecret(e[name]))
+        throw new ConfigError(
+          `Invalid configuration: ${name} is a placeholder or published value; set a secret of your own when NODE_ENV=production`,
+        );
+    }
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -117,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM,
       adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL,
       retryDelayMs: e.MAIL_RETRY_DELAY_MS,
+      probeMs: e.MAIL_PROBE_MS,
     },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(),
     seedAdmin: {
@@ -131,9 +193,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiBase: e.STRIPE_API_BASE,
     },
     uploadDir: resolve(REPO_ROOT, e.UPLOAD_DIR ?? join('.data', 'uploads')),
+    storage: {
+      url: e.STORAGE_URL ?? pathToFileURL(join(DATA_DIR, 'project-files')).href,
+      maxFileMb: e.UPLOAD_MAX_FILE_MB,
+      maxProjectMb: e.UPLOAD_MAX_PROJECT_MB,
+      maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      maxProjectBytes: e.UPLOAD_MAX_PROJECT_MB * 1024 * 1024,
+    },
+    ffmpegPath: e.FFMPEG_PATH,
     role: e.ROLE,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     webRoot: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? '.'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -8,7 +8,7 @@ export class ContactController {
   constructor(private readonly contacts: ContactService) {}
 
   @Post('contact')
-  @PublicThrottle(...THROTTLES.contact)
+  @PublicThrottle(...THROTTLES.contact, 'contact')
   async contact(@Body() dto: ContactDto) {
     const outcome = await this.contacts.submit(dto);
     return {

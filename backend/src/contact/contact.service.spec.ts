@@ -1,6 +1,7 @@
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import type { RecipientLimiter } from '../mail/recipient-limiter';
 import { ContactService, serviceLabel } from './contact.service';
 import { Contact } from './entities/contact.entity';
 
@@ -20,6 +21,7 @@ function setup(enqueue: jest.Mock) {
   const service = new ContactService(
     repo,
     { enqueue, adminAddress: async () => config.mail.adminNotifyEmail } as unknown as MailService,
+    { allow: async () => true } as unknown as RecipientLimiter,
     config,
   );
   return { service, saved, enqueue };

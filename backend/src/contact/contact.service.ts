@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
 import type { MailJob } from '../mail/mail.types';
+import { RecipientLimiter } from '../mail/recipient-limiter';
 import type { ContactDto } from './dto/contact.dto';
 import { Contact } from './entities/contact.entity';
 
@@ -40,6 +41,7 @@ export class ContactService {
   constructor(
     @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
     private readonly mail: MailService,
+    private readonly recipients: RecipientLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -64,13 +66,7 @@ export class ContactService {
     };
     // Queued side by side, so a slow or absent Redis costs the visitor one timeout, not two.
     const [customerThankYou, adminNotification] = await Promise.all([
-      this.queue({
-        template: 'contact-thank-you',
-        to: contact.email,
-        subject: `Thanks for contacting ${this.config.siteName}`,
-        context,
-        jobId: `contact-${contact.id}-thank-you`,
-      }),
+      this.thankYou(contact),
       this.queue({
         template: 'contact-notification',
         to: await this.mail.adminAddress(),
@@ -86,6 +82,29 @@ export class ContactService {
   /** Messages received since `since` (the ops dashboard's "this month"). */
   countSince(since: Date): Promise<number> {
     return this.contacts.countBy({ createdAt: MoreThanOrEqual(since) });
+  }
+
+  /**
+   * The thank-you goes to an address nobody has proven is the visitor's: it repeats nothing they
+   * wrote (no name, no message: the form cannot be used to mail a stranger our text with theirs
+   * inside), and an address gets at most VISITOR_MAIL.perAddressPerDay of them.
+   */
+  private async thankYou(contact: Contact): Promise<MailOutcome> {
+    if (!(await this.recipients.allow(contact.email))) {
+      this.logger.warn(`Contact ${contact.id}: thank-you not sent, the address had its mails for today`);
+      return { success: false, messageId: null };
+    }
+    return this.queue({
+      template: 'contact-thank-you',
+      to: contact.email,
+      subject: `Thanks for contacting ${this.config.siteName}`,
+      context: {
+        contactId: contact.id,
+        service: contact.service,
+        serviceLabel: serviceLabel(contact.service),
+      },
+      jobId: `contact-${contact.id}-thank-you`,
+    });
   }
 
   private async queue(job: MailJob): Promise<MailOutcome> {

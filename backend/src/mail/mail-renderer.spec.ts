@@ -3,7 +3,7 @@ import { MailRenderer } from './mail-renderer';
 import { senderDomain } from './mail.processor';
 
 const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
-  'contact-thank-you': { name: 'Ann', serviceLabel: 'Mix & Master', message: 'My <b>song</b> & me' },
+  'contact-thank-you': { serviceLabel: 'Mix & Master' },
   'contact-notification': {
     name: 'Ann',
     email: 'ann@example.com',
@@ -13,6 +13,7 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     contactId: 3,
     receivedAt: 'now',
   },
+  'newsletter-confirm': { confirmUrl: 'https://x.test/api/newsletter/confirm?token=a.1.b', validDays: 7 },
   'newsletter-welcome': {
     guideUrl: 'https://x.test/guide.pdf',
     unsubscribeUrl: 'https://x.test/u?token=a.b',
@@ -35,6 +36,25 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
   'payment-admin': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
   'admin-test': { heading: 'Test', message: 'Hi', timestamp: 'now' },
   'customer-test': { fromAddress: 'a@b.c', sentAt: 'now' },
+  'project-created': {
+    customerName: 'Ann',
+    serviceName: 'Mix',
+    signInUrl: 'https://x.test/portal/sign-in#token=t',
+    projectUrl: 'https://x.test/portal/projects/1',
+    revisionRounds: 2,
+  },
+  'portal-link': { signInUrl: 'https://x.test/portal/sign-in#token=t', minutes: 30 },
+  'files-received': {
+    customerEmail: 'ann@example.com',
+    serviceName: 'Mix',
+    projectUrl: 'https://x.test/admin/projects/1',
+  },
+  'files-need-attention': {
+    serviceName: 'Mix',
+    note: 'Please send the vocal stem',
+    problems: ['kick.mp3: lossy'],
+    signInUrl: 'https://x.test/portal/sign-in#token=t',
+  },
 };
 
 describe('MailRenderer', () => {
@@ -53,9 +73,19 @@ describe('MailRenderer', () => {
   });
 
   it('escapes visitor text in HTML but not in plain text', () => {
-    const { html, text } = renderer.render('contact-thank-you', 's', SAMPLE['contact-thank-you']);
+    const context = { ...SAMPLE['contact-notification'], message: 'My <b>song</b> & me' };
+    const { html, text } = renderer.render('contact-notification', 's', context);
     expect(html).toContain('My &lt;b&gt;song&lt;/b&gt; &amp; me');
     expect(text).toContain('My <b>song</b> & me');
+  });
+
+  it("never repeats the visitor's words in the thank-you to an unconfirmed address", () => {
+    const context = { ...SAMPLE['contact-thank-you'], name: 'Buy pills', message: 'Visit spam.example' };
+    const { html, text } = renderer.render('contact-thank-you', 's', context);
+    for (const part of [html, text]) {
+      expect(part).not.toContain('Buy pills');
+      expect(part).not.toContain('spam.example');
+    }
     expect(text).toContain('Service: Mix & Master');
   });
 

@@ -5,6 +5,7 @@
 export const MAIL_TEMPLATES = [
   'contact-thank-you',
   'contact-notification',
+  'newsletter-confirm',
   'newsletter-welcome',
   'lottery-winner',
   'lottery-admin',
@@ -12,6 +13,10 @@ export const MAIL_TEMPLATES = [
   'payment-admin',
   'admin-test',
   'customer-test',
+  'project-created',
+  'portal-link',
+  'files-received',
+  'files-need-attention',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

@@ -22,7 +22,7 @@ export function mailJobOptions(retryDelayMs: number): JobOptions {
     backoff: { type: 'exponential', delay: retryDelayMs },
     // Completed jobs are only history: keep a day's worth (at most 1000) for the dashboard.
     removeOnComplete: { age: 24 * 60 * 60, count: 1000 },
-    // Failed jobs stay until someone looks at them in /admin/queues.
-    removeOnFail: false,
+    // Failed jobs stay a month (at most 5000) for someone to look at them in /admin/queues.
+    removeOnFail: { age: 30 * 24 * 60 * 60, count: 5000 },
   };
 }

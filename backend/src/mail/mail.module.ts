@@ -11,6 +11,7 @@ import { MailOutboxEntry } from './entities/mail-outbox.entity';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
 import { MailService } from './mail.service';
+import { RecipientLimiter } from './recipient-limiter';
 
 /**
  * Global: any feature can inject MailService to queue a mail, and QueueDashboard to show its
@@ -28,7 +29,7 @@ import { MailService } from './mail.service';
     UsersModule,
   ],
   controllers: [EmailTestController],
-  providers: [MailService, MailProcessor, EmailTestService, QueueDashboard],
-  exports: [MailService, QueueDashboard],
+  providers: [MailService, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
+  exports: [MailService, QueueDashboard, RecipientLimiter],
 })
 export class MailModule {}

@@ -30,6 +30,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { MAIL_CONCURRENCY, MAIL_QUEUE, SMTP_POOL_CONNECTIONS } from './mail.constants';
 import { MailRenderer } from './mail-renderer';
 import { connectWithoutNagle } from './smtp-socket';
+import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
 import type { MailAttachment, MailJob } from './mail.types';
 
 /** How long shutdown waits for mails in flight (an SMTP send is bounded by its timeouts). */
@@ -51,6 +52,7 @@ export class MailProcessor
   private readonly logger = new Logger(MailProcessor.name);
   private readonly renderer: MailRenderer;
   private transporter?: Transporter<SMTPPool.SentMessageInfo>;
+  private breaker?: SmtpBreaker;
   private readonly domain: string;
 
   constructor(
@@ -79,6 +81,16 @@ export class MailProcessor
       socketTimeout: 60_000,
       getSocket: connectWithoutNagle,
     });
+    const transporter = this.transporter;
+    this.breaker = new SmtpBreaker(
+      {
+        probe: () => transporter.verify(),
+        // Local pause: only this worker stops; producers keep queueing.
+        onOpen: () => this.queue.pause(true, true),
+        onClose: () => this.queue.resume(true),
+      },
+      this.config.mail.probeMs,
+    );
     this.queue
       .process(MAIL_CONCURRENCY, (job) => this.handle(job))
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
@@ -97,6 +109,7 @@ export class MailProcessor
    */
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.enabled) return;
+    this.breaker?.stop();
     try {
       await this.queue.pause(true, true);
       const finished = await Promise.race([
@@ -135,6 +148,7 @@ export class MailProcessor
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode;
       if (code && code >= 500 && code < 600) await job.discard();
+      if (isConnectionFailure(err)) void this.breaker?.trip((err as Error).message);
       throw err;
     }
   }

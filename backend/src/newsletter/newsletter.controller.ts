@@ -22,7 +22,7 @@ import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 import { LotteryService } from './lottery/lottery.service';
 import { GUIDE_FILE, GUIDE_FILENAME, NewsletterService, SUBSCRIBE_MESSAGES } from './newsletter.service';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
-import { unsubscribePage } from './unsubscribe-page';
+import { confirmPage, unsubscribePage } from './unsubscribe-page';
 
 const toSubscriberDto = (s: NewsletterSubscriber) => ({
   id: s.id,
@@ -53,15 +53,28 @@ export class NewsletterController {
   ) {}
 
   @Post('subscribe')
-  @PublicThrottle(...THROTTLES.newsletter)
+  @PublicThrottle(...THROTTLES.newsletter, 'newsletter')
   async subscribe(@Body() dto: SubscribeDto) {
-    const { status, welcomeQueued } = await this.newsletter.subscribe(dto.email, dto.referralCode);
+    const { status, confirmationQueued } = await this.newsletter.subscribe(dto.email, dto.referralCode);
     return {
       success: true,
       message: SUBSCRIBE_MESSAGES[status],
+      status,
       alreadySubscribed: status === 'already-subscribed',
-      emailStatus: { welcome: welcomeQueued },
+      // Double opt-in: what was mailed is the confirmation link, not yet the welcome.
+      emailStatus: { confirmation: confirmationQueued },
     };
+  }
+
+  /** The link in the confirmation mail: a small page saying what happened. */
+  @Get('confirm')
+  @PublicThrottle(...THROTTLES.unsubscribe)
+  @Header('content-type', 'text/html; charset=utf-8')
+  @Header('cache-control', 'no-store')
+  async confirm(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    const outcome = await this.newsletter.confirm(token);
+    reply.status(outcome ? 200 : 400);
+    return confirmPage(this.config.siteName, this.config.publicUrl, outcome);
   }
 
   /** The link in every newsletter mail: works without login and says what it did. */

@@ -1,19 +1,24 @@
 /**
  * Newsletter subscribers. One row per address (case-insensitive), whatever the number of
- * sign-ups; only a new or returning subscriber is sent the welcome mail with the free guide.
- * Every newsletter mail carries a signed one-click unsubscribe link and the RFC 8058 headers.
+ * sign-ups. Double opt-in: a sign-up only mails a confirmation link (within the per-address cap
+ * of RecipientLimiter); the welcome mail with the free guide, the lottery entry and the
+ * referrer's reward follow the confirmation. Every newsletter mail carries a signed one-click
+ * unsubscribe link and the RFC 8058 headers.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { join } from 'node:path';
-import { IsNull, MoreThanOrEqual, Repository } from 'typeorm';
+import { IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
+import { VISITOR_MAIL } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { badRequest } from '../common/errors/app.exception';
 import { MailService } from '../mail/mail.service';
 import type { MailJob } from '../mail/mail.types';
+import { RecipientLimiter } from '../mail/recipient-limiter';
 import { ReferralService } from '../referral/referral.service';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { signConfirmToken, verifyConfirmToken } from './confirm-token';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** The free mixing guide, relative to the build root (see MailProcessor's ASSET_ROOT). */
@@ -21,19 +26,21 @@ export const GUIDE_ASSET = 'newsletter/assets/mixing-guide.pdf';
 export const GUIDE_FILE = join(__dirname, 'assets', 'mixing-guide.pdf');
 export const GUIDE_FILENAME = 'free-mixing-guide.pdf';
 
-export type SubscribeStatus = 'subscribed' | 'resubscribed' | 'already-subscribed';
+/** `confirmation-sent`: a link to confirm is on its way; `already-subscribed`: confirmed before. */
+export type SubscribeStatus = 'confirmation-sent' | 'already-subscribed';
 
 export interface SubscribeOutcome {
   status: SubscribeStatus;
   subscriber: NewsletterSubscriber;
-  /** Null when no welcome mail was due (already subscribed). */
-  welcomeQueued: boolean | null;
+  /** Null when no confirmation was due (already subscribed). */
+  confirmationQueued: boolean | null;
 }
 
+export type ConfirmStatus = 'confirmed' | 'already-confirmed';
+
 export const SUBSCRIBE_MESSAGES: Record<SubscribeStatus, string> = {
-  subscribed: "Thanks for subscribing! We've sent you an email with your free mixing guide PDF.",
-  resubscribed:
-    "Welcome back! You're subscribed again, and we've sent you the free mixing guide PDF once more.",
+  'confirmation-sent':
+    "Almost there! We've sent you an email with a link to confirm your subscription; your free mixing guide follows as soon as you click it.",
   'already-subscribed': "You're already subscribed. Keep an eye on your inbox for the next newsletter.",
 };
 
@@ -45,6 +52,7 @@ export class NewsletterService {
     @InjectRepository(NewsletterSubscriber) private readonly subscribers: Repository<NewsletterSubscriber>,
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
+    private readonly recipients: RecipientLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,20 +67,16 @@ export class NewsletterService {
        ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
       [email, referredBy, hasDiscount],
     );
-    let status: SubscribeStatus = 'subscribed';
-    let id = inserted[0]?.id;
-    if (!id) {
-      const revived = await this.subscribers.query(
+    if (!inserted.length) {
+      // Someone who left comes back only by confirming again: anyone can type their address.
+      await this.subscribers.query(
         `UPDATE newsletter_subscribers
-            SET unsubscribed_at = NULL, updated_at = now(),
+            SET unsubscribed_at = NULL, confirmed_at = NULL, updated_at = now(),
                 referred_by = COALESCE(referred_by, $2), has_discount = has_discount OR $3
-          WHERE lower(email) = $1 AND unsubscribed_at IS NOT NULL
-          RETURNING id`,
+          WHERE lower(email) = $1 AND unsubscribed_at IS NOT NULL`,
         [email, referredBy, hasDiscount],
       );
-      id = revived[0]?.[0]?.id;
-      status = id ? 'resubscribed' : 'already-subscribed';
-      if (!id && referredBy) {
+      if (referredBy) {
         await this.subscribers.query(
           `UPDATE newsletter_subscribers SET referred_by = $2, has_discount = true, updated_at = now()
             WHERE lower(email) = $1 AND referred_by IS NULL`,
@@ -84,24 +88,64 @@ export class NewsletterService {
       .createQueryBuilder('s')
       .where('lower(s.email) = :email', { email })
       .getOneOrFail();
-    if (referredBy && status !== 'already-subscribed') await this.rewardReferrer(referredBy);
+    if (subscriber.confirmedAt) return { status: 'already-subscribed', subscriber, confirmationQueued: null };
+    return {
+      status: 'confirmation-sent',
+      subscriber,
+      confirmationQueued: await this.sendConfirmation(subscriber),
+    };
+  }
 
-    let welcomeQueued: boolean | null = null;
-    if (status !== 'already-subscribed') {
-      // A returning subscriber gets a fresh welcome; a repeated sign-up never gets a second one.
-      const jobId =
-        status === 'subscribed'
-          ? `newsletter-welcome-${subscriber.id}`
-          : `newsletter-welcome-${subscriber.id}-${subscriber.updatedAt.getTime()}`;
-      welcomeQueued = await this.mail
-        .enqueue(this.welcomeMail(subscriber, jobId))
-        .then(() => true)
-        .catch((err: Error) => {
-          this.logger.warn(`Welcome mail for subscriber ${subscriber.id} not queued: ${err.message}`);
-          return false;
-        });
+  /**
+   * Follows a confirmation link: the subscriber is on the list from now on, gets the welcome mail
+   * with the guide, and their referrer the reward. Null when the link is not genuine or too old,
+   * or the address has left the list since.
+   */
+  async confirm(token: unknown): Promise<{ email: string; status: ConfirmStatus } | null> {
+    const email = verifyConfirmToken(this.config.jwtSecret, token);
+    if (!email) return null;
+    const confirmed: [{ id: number }[], number] = await this.subscribers.query(
+      `UPDATE newsletter_subscribers SET confirmed_at = now(), updated_at = now()
+        WHERE lower(email) = $1 AND confirmed_at IS NULL AND unsubscribed_at IS NULL RETURNING id`,
+      [email],
+    );
+    const subscriber = await this.subscribers
+      .createQueryBuilder('s')
+      .where('lower(s.email) = :email', { email })
+      .getOne();
+    if (!subscriber || subscriber.unsubscribedAt) return null;
+    if (!confirmed[0]?.length) return { email, status: 'already-confirmed' };
+    if (subscriber.referredBy) await this.rewardReferrer(subscriber.referredBy);
+    const jobId = `newsletter-welcome-${subscriber.id}-${subscriber.confirmedAt?.getTime() ?? Date.now()}`;
+    await this.mail
+      .enqueue(this.welcomeMail(subscriber, jobId))
+      .catch((err: Error) =>
+        this.logger.warn(`Welcome mail for subscriber ${subscriber.id} not queued: ${err.message}`),
+      );
+    return { email, status: 'confirmed' };
+  }
+
+  private async sendConfirmation(subscriber: NewsletterSubscriber): Promise<boolean> {
+    if (!(await this.recipients.allow(subscriber.email))) {
+      this.logger.warn(
+        `Subscriber ${subscriber.id}: confirmation not sent, the address had its mails for today`,
+      );
+      return false;
     }
-    return { status, subscriber, welcomeQueued };
+    const confirmUrl = `${this.config.publicUrl}/api/newsletter/confirm?token=${signConfirmToken(this.config.jwtSecret, subscriber.email)}`;
+    return this.mail
+      .enqueue({
+        template: 'newsletter-confirm',
+        to: subscriber.email,
+        subject: `Please confirm your ${this.config.siteName} newsletter subscription`,
+        context: { confirmUrl, validDays: VISITOR_MAIL.confirmLinkDays },
+        jobId: `newsletter-confirm-${subscriber.id}-${Date.now()}`,
+      })
+      .then(() => true)
+      .catch((err: Error) => {
+        this.logger.warn(`Confirmation for subscriber ${subscriber.id} not queued: ${err.message}`);
+        return false;
+      });
   }
 
   /** Unsubscribes the address a signed token names; false when the token is not genuine. */
@@ -124,8 +168,9 @@ export class NewsletterService {
     });
   }
 
+  /** Confirmed and not unsubscribed: the people the newsletter and the lottery reach. */
   countActive(): Promise<number> {
-    return this.subscribers.countBy({ unsubscribedAt: IsNull() });
+    return this.subscribers.countBy({ unsubscribedAt: IsNull(), confirmedAt: Not(IsNull()) });
   }
 
   countSince(since: Date): Promise<number> {

@@ -1,28 +1,38 @@
-/** The small page a subscriber sees after following an unsubscribe link. */
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml, plainPage } from '../common/html/plain-page';
 
+/** The small page a subscriber sees after following an unsubscribe link. */
 export function unsubscribePage(
   siteName: string,
   publicUrl: string,
   outcome: { email: string } | null,
 ): string {
   const title = outcome ? 'You have been unsubscribed' : 'This unsubscribe link is not valid';
-  const body = outcome
-    ? `<p><strong>${escape(outcome.email)}</strong> will not receive any more newsletter mails from ${escape(siteName)}, and is no longer entered in the monthly free-mix lottery.</p>
+  const bodyHtml = outcome
+    ? `<p><strong>${escapeHtml(outcome.email)}</strong> will not receive any more newsletter mails from ${escapeHtml(siteName)}, and is no longer entered in the monthly free-mix lottery.</p>
        <p>Changed your mind? You can subscribe again at any time from the newsletter section of our home page.</p>`
     : `<p>The link may have been cut short by your mail program. Try copying the whole link from the mail into your browser, or reply to any of our mails and we will unsubscribe you by hand.</p>`;
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)} | ${escape(siteName)}</title></head>
-<body style="margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1117;color:#f4f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.6">
-<main style="max-width:480px;margin:24px;padding:28px;background:#171a22;border:1px solid #2e3340;border-radius:12px">
-<p style="margin:0 0 8px;color:#f5b942;font-weight:700">${escape(siteName)}</p>
-<h1 style="margin:0 0 16px;font-size:24px">${escape(title)}</h1>
-${body}
-<p style="margin:20px 0 0"><a href="${escape(publicUrl)}/" style="color:#f5b942">Back to the home page</a></p>
-</main></body></html>`;
+  return plainPage({ siteName, publicUrl, title, bodyHtml });
+}
+
+/** The page a subscriber sees after following the confirmation link. */
+export function confirmPage(
+  siteName: string,
+  publicUrl: string,
+  outcome: { email: string; status: 'confirmed' | 'already-confirmed' } | null,
+): string {
+  if (!outcome)
+    return plainPage({
+      siteName,
+      publicUrl,
+      title: 'This confirmation link is not valid',
+      bodyHtml: `<p>It may be older than a week or cut short by your mail program. Sign up again from the newsletter section of our home page and we will send a fresh one.</p>`,
+    });
+  const title =
+    outcome.status === 'confirmed' ? 'Your subscription is confirmed' : 'You are already confirmed';
+  return plainPage({
+    siteName,
+    publicUrl,
+    title,
+    bodyHtml: `<p><strong>${escapeHtml(outcome.email)}</strong> is on the ${escapeHtml(siteName)} newsletter and in the monthly free-mix lottery. Your free mixing guide is on its way by mail.</p>`,
+  });
 }

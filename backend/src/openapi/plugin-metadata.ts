@@ -34,6 +34,15 @@ export default async () => {
           },
         ],
         [
+          import('../common/input/page-query.dto'),
+          {
+            PageQueryDto: {
+              limit: { required: false, type: () => Number, minimum: 1 },
+              offset: { required: false, type: () => Number, minimum: 0 },
+            },
+          },
+        ],
+        [
           import('../blog/comments/dto/comment.dto'),
           {
             CreateCommentDto: {
@@ -53,11 +62,7 @@ export default async () => {
                 maxLength: 500,
               },
             },
-            AdminCommentQueryDto: {
-              status: { required: false, enum: ['pending', 'approved', 'all'] },
-              limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0 },
-            },
+            AdminCommentQueryDto: { status: { required: false, enum: ['pending', 'approved', 'all'] } },
           },
         ],
         [
@@ -114,11 +119,7 @@ export default async () => {
         [
           import('../blog/posts/dto/post-query.dto'),
           {
-            PageQueryDto: {
-              limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0 },
-              search: { required: false, type: () => String },
-            },
+            SearchPageQueryDto: { search: { required: false, type: () => String } },
             AdminPostQueryDto: {
               status: {
                 required: false,
@@ -198,10 +199,7 @@ export default async () => {
                   "A friend's referral code: recorded as referredBy, and the subscriber gets the discount.",
               },
             },
-            ListQuery: {
-              limit: { required: false, type: () => Number, minimum: 1, maximum: 500 },
-              offset: { required: false, type: () => Number, minimum: 0 },
-            },
+            ListQuery: {},
           },
         ],
         [
@@ -243,6 +241,37 @@ export default async () => {
               provider: { required: true, enum: ['microsoft', 'other'] },
               name: { required: false, type: () => String, maxLength: 100 },
               service: { required: false, type: () => String, maxLength: 100 },
+            },
+          },
+        ],
+        [
+          import('../projects/dto/admin-projects.dto'),
+          {
+            ListProjectsQuery: {
+              status: {
+                required: false,
+                enum: ['awaiting_files', 'files_received', 'in_progress', 'on_hold', 'cancelled'],
+              },
+              search: { required: false, type: () => String, maxLength: 100 },
+              page: { required: false, type: () => Number, minimum: 1, maximum: 10000 },
+              limit: { required: false, type: () => Number, minimum: 1, maximum: 200 },
+            },
+            ChangeStatusDto: {
+              status: {
+                required: true,
+                enum: ['awaiting_files', 'files_received', 'in_progress', 'on_hold', 'cancelled'],
+              },
+              note: { required: false, type: () => String, maxLength: 2000 },
+            },
+            ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2, maxLength: 2000 } },
+          },
+        ],
+        [
+          import('../projects/dto/portal.dto'),
+          {
+            PortalLinkDto: { email: { required: true, type: () => String, format: 'email' } },
+            PortalSessionDto: {
+              token: { required: true, type: () => String, minLength: 10, maxLength: 200 },
             },
           },
         ],
@@ -300,9 +329,10 @@ export default async () => {
                 pattern: '^pi_[A-Za-z0-9_]+$',
               },
               payment_intent_client_secret: {
-                required: false,
+                required: true,
                 type: () => String,
-                description: 'Accepted and ignored: the server looks the intent up with its own key.',
+                description:
+                  "Proof that the caller is the payer: Stripe puts the intent's client secret in the return URL.\nWithout the matching secret an intent id (which appears in receipts and logs) reveals nothing.",
                 maxLength: 500,
               },
               redirect_status: { required: false, type: () => String, maxLength: 50 },
@@ -403,6 +433,10 @@ export default async () => {
           {
             NewsletterController: {
               subscribe: {},
+              confirm: {
+                summary: 'The link in the confirmation mail: a small page saying what happened.',
+                type: String,
+              },
               unsubscribePage: {
                 summary: 'The link in every newsletter mail: works without login and says what it did.',
                 type: String,
@@ -436,6 +470,30 @@ export default async () => {
             EmailTestErrorFilter: {},
             EmailTestController: { debugEmail: {}, debugCustomerEmail: {}, testEmailDelivery: {} },
           },
+        ],
+        [
+          import('../native-forms/native-forms.controller'),
+          {
+            NativeFormsController: {
+              contact: {
+                summary:
+                  "The contact page's form has no action: it posts to the page, /contact (?service=\u2026 kept).",
+              },
+              subscribe: {},
+              comment: { summary: "The comment form posts to its post's page." },
+              thanks: { type: String },
+            },
+          },
+        ],
+        [
+          import('../projects/admin-projects.controller'),
+          {
+            AdminProjectsController: { list: {}, detail: {}, status: {}, accept: {}, request: {}, note: {} },
+          },
+        ],
+        [
+          import('../projects/portal.controller'),
+          { PortalController: { requestLink: {}, signIn: {}, signOut: {}, me: {}, list: {}, detail: {} } },
         ],
         [import('../services/services.controller'), { ServicesController: { list: {}, get: {} } }],
         [

@@ -60,6 +60,9 @@ export class PaymentsController {
   @UseGuards(PaymentsConfiguredGuard)
   @PaymentStatusThrottle()
   async intentStatus(@Query() query: IntentStatusQuery): Promise<{ success: true } & IntentStatus> {
-    return { success: true, ...(await this.payments.intentStatus(query.payment_intent)) };
+    return {
+      success: true,
+      ...(await this.payments.intentStatus(query.payment_intent, query.payment_intent_client_secret)),
+    };
   }
 }

@@ -1,5 +1,7 @@
+import { PaymentsRepository } from './payments.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProjectsModule } from '../projects/projects.module';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
 import { Payment } from './entities/payment.entity';
@@ -12,9 +14,15 @@ import { StripeWebhookService } from './stripe-webhook.service';
 import { stripeProvider } from './stripe.provider';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule],
+  imports: [TypeOrmModule.forFeature([Payment, StripeEvent]), ServicesModule, ReferralModule, ProjectsModule],
   controllers: [PaymentsController, StripeWebhookController],
-  providers: [stripeProvider, PaymentsService, StripeWebhookService, PaymentsConfiguredGuard],
+  providers: [
+    stripeProvider,
+    PaymentsService,
+    PaymentsRepository,
+    StripeWebhookService,
+    PaymentsConfiguredGuard,
+  ],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

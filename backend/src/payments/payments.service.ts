@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 /**
  * Taking money: a deposit or a custom amount through a PaymentIntent (the embedded Payment
  * Element on /checkout and the contact page), and a plan booking through a hosted Checkout
@@ -28,7 +29,8 @@ import { CURRENCY, depositPence, formatPence, MESSAGES, REFERRAL } from '@studio
 import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ReferralService } from '../referral/referral.service';
+import { REFERRAL_MESSAGES, ReferralService } from '../referral/referral.service';
+import { PaymentsRepository } from './payments.repository';
 import { ServicesService } from '../services/services.service';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
@@ -38,6 +40,11 @@ import { STRIPE } from './stripe.provider';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 export const CUSTOM_PAYMENT_NAME = 'Custom Payment';
+
+/** How long a hosted checkout stays open (Stripe allows 30 minutes to 24 hours). */
+export const CHECKOUT_EXPIRES_MINUTES = 60;
+/** How long a checkout holds its referral code if Stripe's expiry event never reaches us. */
+const CODE_HOLD_MINUTES = CHECKOUT_EXPIRES_MINUTES + 30;
 
 export interface PaymentIntentResult {
   clientSecret: string;
@@ -68,6 +75,13 @@ function stripeMetadata(fields: Record<string, string | number | null | undefine
   );
 }
 
+function sameSecret(expected: string | null, given: string): boolean {
+  if (!expected) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
@@ -78,6 +92,7 @@ export class PaymentsService {
     @InjectRepository(Payment) private readonly payments: Repository<Payment>,
     private readonly services: ServicesService,
     private readonly referrals: ReferralService,
+    private readonly paymentsRepository: PaymentsRepository,
   ) {}
 
   /** The pages need the publishable key to mount the Payment Element; both keys make "configured". */
@@ -186,34 +201,42 @@ export class PaymentsService {
     if (!plan) throw badRequest('Unknown service', 'UNKNOWN_SERVICE');
 
     let discountPercent: number | null = null;
-    if (dto.referralCode) {
+    const { referralCode } = dto;
+    if (referralCode) {
       if (!dto.email) throw badRequest(MESSAGES.referralEmailRequired, 'REFERRAL_EMAIL_REQUIRED');
-      const check = await this.referrals.validate(dto.referralCode);
-      if (!check.valid) throw badRequest(check.message, 'INVALID_REFERRAL_CODE');
-      discountPercent = check.discountPercent ?? REFERRAL.defaultDiscountPercent;
+      const code = await this.referrals.checkForCheckout(referralCode, dto.email);
+      if (await this.paymentsRepository.hasBooked(dto.email))
+        throw badRequest(REFERRAL_MESSAGES.newCustomersOnly, 'REFERRAL_NEW_CUSTOMERS_ONLY');
+      discountPercent = code.discountPercent ?? REFERRAL.defaultDiscountPercent;
     }
     // Discount first, then half of the discounted price (see the header).
     const pricePence = discountPercent ? discountedPence(plan.price, discountPercent) : plan.price;
     const amount = depositPence(pricePence);
 
-    const payment = await this.payments.save(
-      this.payments.create({
-        kind: 'plan',
-        amount,
-        currency: CURRENCY,
-        status: 'pending',
-        serviceId: plan.id,
-        userId,
-        customerEmail: dto.email ?? null,
-        referralCode: dto.referralCode ?? null,
-        discountPercent,
-        metadata: {
-          serviceName: plan.name,
-          listPricePence: plan.price,
-          remainingPence: pricePence - amount,
-        },
-      }),
-    );
+    // The row and the code's reservation commit together: a code another checkout holds is a 409
+    // and leaves nothing behind.
+    const payment = await this.payments.manager.transaction(async (m) => {
+      const saved = await m.getRepository(Payment).save(
+        m.getRepository(Payment).create({
+          kind: 'plan',
+          amount,
+          currency: CURRENCY,
+          status: 'pending',
+          serviceId: plan.id,
+          userId,
+          customerEmail: dto.email ?? null,
+          referralCode: dto.referralCode ?? null,
+          discountPercent,
+          metadata: {
+            serviceName: plan.name,
+            listPricePence: plan.price,
+            remainingPence: pricePence - amount,
+          },
+        }),
+      );
+      if (referralCode) await this.referrals.reserveForCheckout(referralCode, saved.id, CODE_HOLD_MINUTES, m);
+      return saved;
+    });
 
     const paymentMeta = stripeMetadata({ payment_id: payment.id, kind: 'plan', service_name: plan.name });
     let session: Stripe.Checkout.Session;
@@ -236,6 +259,9 @@ export class PaymentsService {
           ],
           customer_email: dto.email,
           client_reference_id: String(payment.id),
+          // Stripe expires the session (checkout.session.expired frees the referral code) well
+          // before the reservation's own deadline.
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60,
           success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${this.config.publicUrl}/services-checkout`,
           metadata: stripeMetadata({
@@ -251,20 +277,28 @@ export class PaymentsService {
         { idempotencyKey: `cs-${payment.id}` },
       );
     } catch (err) {
+      await this.referrals.release(payment.id);
       throw await this.providerFailure(payment, err);
     }
-    if (!session.url) throw await this.providerFailure(payment, new Error('Checkout Session without url'));
+    if (!session.url) {
+      await this.referrals.release(payment.id);
+      throw await this.providerFailure(payment, new Error('Checkout Session without url'));
+    }
     await this.payments.update(payment.id, { stripeCheckoutSessionId: session.id });
     return { url: session.url, sessionId: session.id, paymentId: payment.id };
   }
 
   /** For /payment-success: the page learns the outcome without ever holding the secret key. */
-  async intentStatus(paymentIntentId: string): Promise<IntentStatus> {
+  async intentStatus(paymentIntentId: string, clientSecret: string): Promise<IntentStatus> {
     const stripe = this.requireStripe();
     try {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      // Only the payer holds the client secret; anyone else is told there is no such payment.
+      if (!sameSecret(intent.client_secret, clientSecret))
+        throw notFound('We could not find that payment.', 'PAYMENT_NOT_FOUND');
       return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
     } catch (err) {
+      if (err instanceof AppException) throw err;
       if ((err as { statusCode?: number }).statusCode === 404)
         throw notFound('We could not find that payment.', 'PAYMENT_NOT_FOUND');
       throw this.toProviderError(err);

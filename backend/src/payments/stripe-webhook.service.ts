@@ -8,7 +8,10 @@
  * - A payment's status only moves forward (see canMoveTo), whatever order events arrive in.
  * - A referral code is marked used inside that transaction, through ReferralService.redeem,
  *   which lets exactly one caller win; a booking that loses the race is still accepted and
- *   the payment records 'already_used'.
+ *   the payment records 'already_used'. An expired or cancelled checkout frees the code it held.
+ * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
+ * - A succeeded deposit or plan booking opens its client project inside that transaction (once
+ *   per payment: a unique index on the project's payment id); its mail goes with the others.
  * - The customer's confirmation and the admin notice are queued after the commit, once per
  *   payment: a claim on the payment row decides who queues them, and the job ids are derived
  *   from the payment so the queue itself drops a second copy. If Redis is down the mail service
@@ -24,6 +27,7 @@ import { badRequest, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { ProjectsService } from '../projects/projects.service';
 import { ReferralService } from '../referral/referral.service';
 import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { StripeEvent } from './entities/stripe-event.entity';
@@ -57,6 +61,7 @@ export class StripeWebhookService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
+    private readonly projects: ProjectsService,
   ) {}
 
   async handle(
@@ -87,7 +92,10 @@ export class StripeWebhookService {
         return { duplicate: true, handled: true, paymentId: prior?.paymentId ?? null };
       }
       const applied = await this.apply(event, m);
-      if (applied.paymentId) await m.update(StripeEvent, { id: event.id }, { paymentId: applied.paymentId });
+      if (applied.paymentId) {
+        await m.update(StripeEvent, { id: event.id }, { paymentId: applied.paymentId });
+        await this.openProject(applied.paymentId, m);
+      }
       return { duplicate: false, ...applied };
     });
 
@@ -116,6 +124,14 @@ export class StripeWebhookService {
         return this.onSessionSettled(event.data.object, 'failed', m);
       case 'charge.refunded':
         return this.onRefund(event.data.object, m);
+      case 'checkout.session.expired':
+        return this.onCheckoutClosed(event.data.object, m);
+      case 'payment_intent.canceled':
+        return this.onIntentCanceled(event.data.object, m);
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return this.onDispute(event.data.object, m);
       default:
         return Promise.resolve({ handled: false, paymentId: null });
     }
@@ -168,7 +184,12 @@ export class StripeWebhookService {
     // The booking is made whether or not the code is still free: the customer has paid the
     // discounted price Stripe showed them. The outcome is kept for the studio to follow up.
     if (payment.referralCode && !payment.metadata.referralOutcome) {
-      const redeemed = await this.referrals.redeem(payment.referralCode, payment.customerEmail ?? '', m);
+      const redeemed = await this.referrals.redeem(
+        payment.referralCode,
+        payment.customerEmail ?? '',
+        m,
+        payment.id,
+      );
       extra.referralOutcome = redeemed ? 'redeemed' : 'already_used';
       if (!redeemed)
         this.logger.warn(`Payment ${payment.id}: referral code ${payment.referralCode} was already used`);
@@ -191,6 +212,57 @@ export class StripeWebhookService {
     });
     if (!payment) return this.unknown(session.id);
     this.moveTo(payment, status);
+    await m.save(payment);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  /** The customer left the hosted checkout unpaid: the booking lapses and its referral code is free. */
+  private async onCheckoutClosed(session: Stripe.Checkout.Session, m: EntityManager): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      sessionId: session.id,
+      paymentId: session.metadata?.payment_id ?? session.client_reference_id,
+    });
+    if (!payment) return this.unknown(session.id);
+    if (payment.status === 'pending') {
+      payment.metadata = { ...payment.metadata, closedReason: 'checkout_expired' };
+      this.moveTo(payment, 'failed');
+      await m.save(payment);
+    }
+    await this.referrals.release(payment.id, m);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  private async onIntentCanceled(intent: Stripe.PaymentIntent, m: EntityManager): Promise<Applied> {
+    const payment = await this.lockPayment(m, {
+      intentId: intent.id,
+      paymentId: intent.metadata?.payment_id,
+    });
+    if (!payment) return this.unknown(intent.id);
+    if (payment.status === 'pending' || payment.status === 'processing') {
+      payment.metadata = {
+        ...payment.metadata,
+        closedReason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}`,
+      };
+      this.moveTo(payment, 'failed');
+      await m.save(payment);
+    }
+    await this.referrals.release(payment.id, m);
+    return { handled: true, paymentId: payment.id };
+  }
+
+  /**
+   * A customer disputed a charge: the money is held by their bank, not refunded, so the status
+   * stays; the dispute's state is kept on the payment for the studio to answer in Stripe.
+   */
+  private async onDispute(dispute: Stripe.Dispute, m: EntityManager): Promise<Applied> {
+    const intentId = idOf(dispute.payment_intent);
+    const payment = intentId ? await this.lockPayment(m, { intentId }) : null;
+    if (!payment) return this.unknown(dispute.id);
+    payment.metadata = {
+      ...payment.metadata,
+      dispute: { id: dispute.id, status: dispute.status, reason: dispute.reason, amount: dispute.amount },
+    };
+    this.logger.warn(`Payment ${payment.id}: dispute ${dispute.id} is ${dispute.status} (${dispute.reason})`);
     await m.save(payment);
     return { handled: true, paymentId: payment.id };
   }
@@ -242,6 +314,23 @@ export class StripeWebhookService {
       this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
   }
 
+  /** A settled deposit or plan booking opens its client project, in the same transaction. */
+  private async openProject(paymentId: number, m: EntityManager): Promise<void> {
+    const payment = await m.findOneByOrFail(Payment, { id: paymentId });
+    if (payment.status !== 'succeeded') return;
+    await this.projects.openForPayment(m, {
+      paymentId: payment.id,
+      kind: payment.kind,
+      amountPence: payment.amount,
+      remainingPence: payment.metadata.remainingPence,
+      serviceId: payment.serviceId,
+      serviceName: payment.metadata.serviceName,
+      customerEmail: payment.customerEmail,
+      customerName:
+        typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined,
+    });
+  }
+
   private unknown(stripeId: string): Applied {
     // Payments made outside this site (e.g. in the Stripe dashboard) are acknowledged, not stored.
     this.logger.log(`No payment on record for ${stripeId}; event acknowledged`);
@@ -268,6 +357,7 @@ export class StripeWebhookService {
           if (!(err instanceof MailQueueUnavailableError)) throw err;
         });
       }
+      await this.projects.mailProjectCreated(paymentId);
     } catch (err) {
       this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
       await this.dataSource.query(`UPDATE payments SET metadata = metadata - 'mailsQueuedAt' WHERE id = $1`, [

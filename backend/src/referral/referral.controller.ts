@@ -15,7 +15,8 @@ const toListEntry = (c: ReferralCode): ReferralListEntry & { discountPercent: nu
   id: c.id,
   code: c.code,
   isUsed: c.isUsed,
-  usedBy: c.usedBy,
+  // Who used a code is the friend's personal data: it never leaves the server.
+  usedBy: null,
   createdAt: c.createdAt.toISOString(),
   expiresAt: c.expiresAt.toISOString(),
   discountPercent: c.discountPercent,

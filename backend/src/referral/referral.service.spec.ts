@@ -1,6 +1,7 @@
 import { REFERRAL } from '@studio/shared';
 import type { Repository } from 'typeorm';
 import { ReferralCode } from './entities/referral-code.entity';
+import type { ReferralRepository } from './referral.repository';
 import { randomReferralCode, REFERRAL_MESSAGES, ReferralService } from './referral.service';
 
 const code = (over: Partial<ReferralCode>): ReferralCode =>
@@ -10,6 +11,8 @@ const code = (over: Partial<ReferralCode>): ReferralCode =>
     generatedBy: 'a@example.com',
     usedBy: null,
     isUsed: false,
+    reservedByPaymentId: null,
+    reservedUntil: null,
     discountPercent: 10,
     expiresAt: new Date(Date.now() + 86_400_000),
     createdAt: new Date(),
@@ -27,7 +30,7 @@ describe('ReferralService', () => {
 
   function serviceWith(found: ReferralCode | null) {
     const repo = { findOneBy: jest.fn().mockResolvedValue(found) } as unknown as Repository<ReferralCode>;
-    return { service: new ReferralService(repo), repo };
+    return { service: new ReferralService(repo, {} as ReferralRepository), repo };
   }
 
   it('validates a usable code with its discount', async () => {
@@ -40,11 +43,23 @@ describe('ReferralService', () => {
     ['unknown', null, REFERRAL_MESSAGES.unknown],
     ['used', code({ isUsed: true }), REFERRAL_MESSAGES.used],
     ['expired', code({ expiresAt: new Date(Date.now() - 1000) }), REFERRAL_MESSAGES.expired],
+    [
+      'reserved',
+      code({ reservedByPaymentId: 7, reservedUntil: new Date(Date.now() + 60_000) }),
+      REFERRAL_MESSAGES.reserved,
+    ],
   ])('refuses an %s code with its own message', async (_label, found, message) => {
     const { service } = serviceWith(found);
     const result = await service.validate('ABCDEFGH');
     expect(result).toMatchObject({ valid: false, message });
     expect(result.discountPercent).toBeUndefined();
+  });
+
+  it('treats a reservation that ran out as free', async () => {
+    const { service } = serviceWith(
+      code({ reservedByPaymentId: 7, reservedUntil: new Date(Date.now() - 1000) }),
+    );
+    expect((await service.validate('ABCDEFGH')).valid).toBe(true);
   });
 
   it('does not look up codes outside the allowed length', async () => {

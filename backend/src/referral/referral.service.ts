@@ -4,15 +4,18 @@
  * - codes are random (crypto), REFERRAL.codeLength characters from an unambiguous alphabet,
  *   and unique (the database decides; a collision just draws again);
  * - `redeem` is one conditional UPDATE, so of any number of concurrent callers with one code
- *   exactly one gets `true`; an expired or used code is never redeemed.
+ *   exactly one gets `true`; an expired or used code is never redeemed;
+ * - a checkout reserves the code it uses (`reserveForCheckout`) until it completes or expires,
+ *   so one code cannot open several discounted checkouts; the code's owner cannot use it.
  */
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
 import { EntityManager, Repository } from 'typeorm';
 import { LIMITS, REFERRAL } from '@studio/shared';
-import { AppException } from '../common/errors/app.exception';
+import { AppException, badRequest, conflict } from '../common/errors/app.exception';
 import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralRepository } from './referral.repository';
 
 /** How many codes one email may generate per day, whoever asks. */
 export const CODES_PER_EMAIL_PER_DAY = 5;
@@ -23,6 +26,10 @@ export const REFERRAL_MESSAGES = {
   unknown: 'Invalid referral code',
   used: 'This referral code has already been used.',
   expired: 'This referral code has expired.',
+  reserved:
+    'This referral code is being used in another checkout right now. If that was you, try again in an hour.',
+  own: "You can't use your own referral code.",
+  newCustomersOnly: 'Referral codes are for new customers, and this email address has booked with us before.',
   tooMany: `You can generate up to ${CODES_PER_EMAIL_PER_DAY} referral codes a day for one email address. Please try again tomorrow.`,
 } as const;
 
@@ -46,7 +53,10 @@ const normalise = (code: string) => code.trim().toUpperCase();
 
 @Injectable()
 export class ReferralService {
-  constructor(@InjectRepository(ReferralCode) private readonly codes: Repository<ReferralCode>) {}
+  constructor(
+    @InjectRepository(ReferralCode) private readonly codes: Repository<ReferralCode>,
+    private readonly repository: ReferralRepository,
+  ) {}
 
   /** A new code for `email`, refused with 429 past CODES_PER_EMAIL_PER_DAY in 24 hours. */
   async generate(email: string, makeCode: () => string = randomReferralCode): Promise<ReferralCode> {
@@ -89,6 +99,8 @@ export class ReferralService {
     if (found.isUsed) return { valid: false, message: REFERRAL_MESSAGES.used, code: found };
     if (found.expiresAt.getTime() <= Date.now())
       return { valid: false, message: REFERRAL_MESSAGES.expired, code: found };
+    if (found.reservedByPaymentId !== null && (found.reservedUntil?.getTime() ?? 0) > Date.now())
+      return { valid: false, message: REFERRAL_MESSAGES.reserved, code: found };
     return {
       valid: true,
       message: REFERRAL_MESSAGES.valid(found.discountPercent),
@@ -98,19 +110,47 @@ export class ReferralService {
   }
 
   /**
-   * Marks the code used by `usedBy`. True only for the one caller whose UPDATE changed the row;
-   * pass the payment's transaction manager so the use commits or rolls back with it.
+   * The checks a checkout makes before it discounts: a usable code, not the customer's own.
+   * (Whether the customer is new is the payments' business: they know who has booked.)
    */
-  async redeem(code: string, usedBy: string, manager?: EntityManager): Promise<boolean> {
-    const runner = manager ?? this.codes.manager;
-    const result: unknown = await runner.query(
-      `UPDATE referral_codes
-          SET is_used = true, used_by = $2, updated_at = now()
-        WHERE code = $1 AND is_used = false AND expires_at > now()
-        RETURNING id`,
-      [normalise(code), usedBy.trim().toLowerCase() || null],
-    );
-    return affectedRows(result) === 1;
+  async checkForCheckout(code: string, customerEmail: string): Promise<ReferralCode> {
+    const check = await this.validate(code);
+    if (check.message === REFERRAL_MESSAGES.reserved)
+      throw conflict(REFERRAL_MESSAGES.reserved, 'REFERRAL_CODE_RESERVED');
+    if (!check.valid || !check.code) throw badRequest(check.message, 'INVALID_REFERRAL_CODE');
+    if (check.code.generatedBy === customerEmail.trim().toLowerCase())
+      throw badRequest(REFERRAL_MESSAGES.own, 'OWN_REFERRAL_CODE');
+    return check.code;
+  }
+
+  /** Holds the code for the checkout of `paymentId`; 409 if another checkout got it first. */
+  async reserveForCheckout(
+    code: string,
+    paymentId: number,
+    minutes: number,
+    manager?: EntityManager,
+  ): Promise<void> {
+    if (!(await this.repository.reserve(normalise(code), paymentId, minutes, manager)))
+      throw conflict(REFERRAL_MESSAGES.reserved, 'REFERRAL_CODE_RESERVED');
+  }
+
+  /** The checkout of `paymentId` ended without paying: its code is free again. */
+  release(paymentId: number, manager?: EntityManager): Promise<void> {
+    return this.repository.release(paymentId, manager);
+  }
+
+  /**
+   * Marks the code used by `usedBy`. True only for the one caller whose UPDATE changed the row;
+   * a code reserved by another checkout is not redeemed. Pass the payment's transaction manager
+   * so the use commits or rolls back with it.
+   */
+  redeem(
+    code: string,
+    usedBy: string,
+    manager?: EntityManager,
+    paymentId: number | null = null,
+  ): Promise<boolean> {
+    return this.repository.redeem(normalise(code), usedBy.trim().toLowerCase() || null, paymentId, manager);
   }
 
   listFor(email: string): Promise<ReferralCode[]> {
@@ -119,17 +159,4 @@ export class ReferralService {
       order: { createdAt: 'DESC', id: 'DESC' },
     });
   }
-}
-
-/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, count]. */
-function affectedRows(result: unknown): number {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  ) {
-    return result[1];
-  }
-  return Array.isArray(result) ? result.length : 0;
 }

@@ -3,7 +3,7 @@
  * description, canonical URL, Open Graph, Twitter card, article times and terms, and JSON-LD.
  * Pure functions of a post and the settings, so they are tested without a server.
  */
-import type { BlogPostDto, PostSeo, SiteSettings } from '@studio/shared';
+import { BLOG, type BlogPostDto, type PostSeo, type SiteSettings } from '@studio/shared';
 import { escapeHtml } from './site.service';
 
 export interface HeadMeta {
@@ -35,11 +35,15 @@ export function postPath(slug: string): string {
   return `/blog/post/${encodeURIComponent(slug)}`;
 }
 
-export function postImage(post: PublicPost, publicUrl: string): string | null {
+/** The link-preview image: the SEO override, else the upload's 1200×630 share image, else the upload. */
+export function postImage(
+  post: PublicPost,
+  publicUrl: string,
+  shareImage: string | null = null,
+): string | null {
   if (post.seo?.ogImage) return post.seo.ogImage;
-  return post.featuredImage
-    ? absolute(publicUrl, `/uploads/${encodeURIComponent(post.featuredImage)}`)
-    : null;
+  const file = shareImage ?? post.featuredImage;
+  return file ? absolute(publicUrl, `/uploads/${encodeURIComponent(file)}`) : null;
 }
 
 export function postDescription(post: PublicPost): string {
@@ -80,11 +84,17 @@ export function notFoundMeta(settings: SiteSettings, title: string): HeadMeta {
   };
 }
 
-export function postMeta(post: PublicPost, settings: SiteSettings, publicUrl: string): HeadMeta {
+/** `shareImage`: the featured image's 1200×630 share version, when it has one. */
+export function postMeta(
+  post: PublicPost,
+  settings: SiteSettings,
+  publicUrl: string,
+  shareImage: string | null = null,
+): HeadMeta {
   const url = post.seo?.canonical || absolute(publicUrl, postPath(post.slug));
   const socialTitle = post.seo?.title || post.metaTitle || post.title;
   const description = postDescription(post);
-  const image = postImage(post, publicUrl);
+  const image = postImage(post, publicUrl, shareImage);
   const published = post.publishedAt ?? post.createdAt;
   const head = [
     ...pageTags(settings, url, socialTitle, description),
@@ -96,6 +106,12 @@ export function postMeta(post: PublicPost, settings: SiteSettings, publicUrl: st
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
   ];
   if (image) head.push(meta('property', 'og:image', image), meta('name', 'twitter:image', image));
+  if (image && shareImage && !post.seo?.ogImage) {
+    head.push(
+      meta('property', 'og:image:width', String(BLOG.featuredImage.width)),
+      meta('property', 'og:image:height', String(BLOG.featuredImage.height)),
+    );
+  }
   const keywords = [...(post.seo?.keywords ?? []), ...(post.focusKeyword ? [post.focusKeyword] : [])];
   if (keywords.length) head.push(meta('name', 'keywords', [...new Set(keywords)].join(', ')));
   const authorName = post.author ? post.author.displayName || post.author.username : null;

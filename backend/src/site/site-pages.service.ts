@@ -8,6 +8,7 @@ import { BLOG } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogCache } from '../blog/blog-cache';
+import { ImageStore } from '../blog/media/image-store';
 import { PublicPostsService } from '../blog/posts/public-posts.service';
 import { SettingsService } from '../settings/settings.service';
 import { rssXml, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './feeds';
@@ -30,6 +31,7 @@ export class SitePagesService {
     private readonly posts: PublicPostsService,
     private readonly settings: SettingsService,
     private readonly cache: BlogCache,
+    private readonly images: ImageStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -57,7 +59,10 @@ export class SitePagesService {
       const slug = safeDecode(postMatch[1]);
       const post = slug === null ? null : await this.posts.bySlug(slug);
       return post
-        ? answer(200, postMeta(post, settings, this.config.publicUrl))
+        ? answer(
+            200,
+            postMeta(post, settings, this.config.publicUrl, this.images.shareImageOf(post.featuredImage)),
+          )
         : answer(404, notFoundMeta(settings, 'Post Not Found'));
     }
     if (!this.site.isKnownRoute(path)) return answer(404, notFoundMeta(settings, 'Page Not Found'));

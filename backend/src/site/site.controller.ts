@@ -2,6 +2,8 @@ import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../common/errors/app.exception';
+import { etagOf, notModified, PUBLIC_PAGE_CACHE } from '../common/http-cache';
+import { PageRendererService } from './page-renderer.service';
 import { SitePagesService } from './site-pages.service';
 import { SiteService } from './site.service';
 
@@ -25,6 +27,7 @@ export class SiteController {
   constructor(
     private readonly site: SiteService,
     private readonly pages: SitePagesService,
+    private readonly renderer: PageRendererService,
   ) {}
 
   @Get('sitemap.xml')
@@ -60,8 +63,12 @@ export class SiteController {
     ) {
       throw notFound('Not found.');
     }
-    const { status, meta } = await this.pages.page(path);
-    const html = this.site.render(meta, req.url);
+    const [{ status, meta }, rendered] = await Promise.all([
+      this.pages.page(path),
+      // The blog's pages, rendered with their data (null for every other page, or on failure).
+      this.renderer.handles(path) ? this.renderer.render(req.url) : null,
+    ]);
+    const html = this.site.render(meta, req.url, rendered?.html);
     if (!html) {
       void reply
         .status(503)
@@ -70,7 +77,20 @@ export class SiteController {
       return;
     }
     const page = reply as CompressingReply;
-    page.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    page.type('text/html; charset=utf-8');
+    if (rendered) {
+      // The same HTML for every visitor (who is signed in is only known to the scripts), so a CDN
+      // may keep it; browsers revalidate it with the ETag.
+      const etag = etagOf(html);
+      page.header('cache-control', PUBLIC_PAGE_CACHE).header('etag', etag);
+      if (notModified(req.headers['if-none-match'], etag)) {
+        void page.status(304).send();
+        return;
+      }
+      page.status(rendered.status);
+    } else {
+      page.status(status).header('cache-control', 'no-cache');
+    }
     page.compress(html);
   }
 }

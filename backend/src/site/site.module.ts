@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { BlogModule } from '../blog/blog.module';
 import { SiteController } from './site.controller';
+import { PageRendererService } from './page-renderer.service';
 import { SitePagesService } from './site-pages.service';
 import { SiteService } from './site.service';
 
 @Module({
   imports: [BlogModule],
   controllers: [SiteController],
-  providers: [SiteService, SitePagesService],
+  providers: [SiteService, SitePagesService, PageRendererService],
   exports: [SiteService],
 })
 export class SiteModule {}

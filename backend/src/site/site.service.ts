@@ -93,16 +93,18 @@ export class SiteService implements OnModuleInit {
   }
 
   /**
-   * The shell (or, for `url`, its prerendered document) with the brand and optional page meta;
-   * null when the front end is not built.
+   * The shell (or, for `url`, its prerendered document, or `rendered`: a document the server
+   * rendered for this request) with the brand and optional page meta; null when the front end
+   * is not built.
    */
-  render(meta: PageMeta = {}, url = '/'): string | null {
+  render(meta: PageMeta = {}, url = '/', rendered?: string): string | null {
     if (!this.template) return null;
     const injected = { name: this.config.siteName, ...meta.siteConfig };
     const siteConfig = JSON.stringify(injected).replace(/</g, '\\u003c');
-    const prerendered = this.prerenderedFor(url);
-    // In a prerendered page, the values the browser will render with, so hydration finds the
-    // same text. The stand-ins are plain strings no page text contains by accident.
+    // A document rendered for this request is read like the built ones (only its head is parsed).
+    const page = rendered !== undefined ? HtmlTemplate.parse(rendered) : this.prerenderedFor(url);
+    // In a prerendered or rendered page, the values the browser will render with, so hydration
+    // finds the same text. The stand-ins are plain strings no page text contains by accident.
     const branding = siteBrandingFrom(injected);
     const live = (text: string) =>
       text
@@ -110,7 +112,7 @@ export class SiteService implements OnModuleInit {
         .replaceAll(PRERENDER_TOKENS.siteName, () => escapeHtml(branding.name))
         .replaceAll(PRERENDER_TOKENS.instagramUrl, () => escapeHtml(branding.instagramUrl))
         .replaceAll(PRERENDER_TOKENS.year, () => String(new Date().getFullYear()));
-    return (prerendered ?? this.template).render(
+    return (page ?? this.template).render(
       {
         titleHtml: meta.title ? escapeHtml(meta.title) : undefined,
         descriptionTag:
@@ -119,7 +121,7 @@ export class SiteService implements OnModuleInit {
             : undefined,
         headEnd: `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script>`,
       },
-      prerendered ? live : undefined,
+      page ? live : undefined,
     );
   }
 }

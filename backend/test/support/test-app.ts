@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import request from 'supertest';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { createApp } from '../../src/create-app';
@@ -16,6 +17,8 @@ export interface TestApp {
   config: AppConfig;
   http: () => ReturnType<typeof request>;
   close: () => Promise<void>;
+  /** Stops the app (as a crash would leave things: database, Redis and files kept) and boots it again. */
+  restart: () => Promise<TestApp>;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   await withAdmin((c) => c.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`));
   const prefix = uniqueName('test');
   const uploadDir = mkdtempSync(join(tmpdir(), 'studio-uploads-'));
+  const storageDir = mkdtempSync(join(tmpdir(), 'studio-projects-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: dbUrl(database),
@@ -41,22 +45,31 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     SEED_ADMIN_USERNAME: 'admin',
     SEED_ADMIN_EMAIL: 'admin@example.com',
     SEED_ADMIN_PASSWORD: 'admin-password-1',
+    STORAGE_URL: pathToFileURL(storageDir).href,
     ...env,
   });
-  const app = await createApp(config);
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return {
-    app,
-    config,
-    http: () => request(app.getHttpServer()),
-    close: async () => {
-      await app.close();
-      await dropDatabase(database);
-      await clearRedisPrefix(prefix);
-      rmSync(uploadDir, { recursive: true, force: true });
-    },
+  const boot = async (): Promise<TestApp> => {
+    const app = await createApp(config);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    return {
+      app,
+      config,
+      http: () => request(app.getHttpServer()),
+      close: async () => {
+        await app.close();
+        await dropDatabase(database);
+        await clearRedisPrefix(prefix);
+        rmSync(uploadDir, { recursive: true, force: true });
+        rmSync(storageDir, { recursive: true, force: true });
+      },
+      restart: async () => {
+        await app.close();
+        return boot();
+      },
+    };
   };
+  return boot();
 }
 
 async function clearRedisPrefix(prefix: string): Promise<void> {

@@ -26,7 +26,19 @@ export const TOASTS = {
   hotkey: 'F8',
 } as const;
 
+/** Mail the site sends to an address a visitor typed (not yet proven theirs). */
+export const VISITOR_MAIL = {
+  /** Thank-you and confirmation mails one address can receive per UTC day, whoever asks. */
+  perAddressPerDay: 3,
+  /** How long a newsletter confirmation link works. */
+  confirmLinkDays: 7,
+} as const;
+
 export const PAGINATION = {
+  /** Largest `limit` any list endpoint accepts (admin and public). */
+  maxLimit: 100,
+  /** Largest `offset` any list endpoint accepts: far past any real list, well inside PostgreSQL's range. */
+  maxOffset: 1_000_000,
   adminPageSizes: [5, 10, 20, 50] as const,
   adminDefaultPageSize: 10,
   adminSearchDebounceMs: 300,

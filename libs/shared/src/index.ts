@@ -10,3 +10,5 @@ export * from './text';
 export * from './api-client';
 export * from './site-branding';
 export * from './router-future';
+export * from './images';
+export * from './projects';

@@ -1,3 +1,5 @@
+import { PAGINATION } from './business';
+
 /** Field limits and their messages (spec §5), shared by the server's DTOs and the forms. */
 export const LIMITS = {
   user: { usernameMin: 3, usernameMax: 100, emailMax: 255, passwordMin: 8, displayNameMax: 100 },
@@ -60,6 +62,13 @@ export const MESSAGES = {
   testEmailRequired: 'Please enter a test email address',
   emailRequired: 'Email required',
   emailRequiredDescription: 'Please enter your email address to subscribe',
+  unsafeText:
+    'The request contains a character that is not allowed (a NUL byte or a broken Unicode character).',
+  invalidRequest: 'The request is not valid.',
+  inputTooDeep: 'The request is nested too deeply.',
+  bodyNotObject: 'The request body must be a JSON object.',
+  pageLimit: `limit must be a whole number from 1 to ${PAGINATION.maxLimit}`,
+  pageOffset: `offset must be a whole number from 0 to ${PAGINATION.maxOffset}`,
 } as const;
 
 /** The contact form's field messages, shown by the form and sent back by the server. */

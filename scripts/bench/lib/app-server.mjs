@@ -1,9 +1,14 @@
 // Starts the production build on a fresh database for a benchmark (or uses BENCH_URL), runs
 // `fn(baseUrl)`, and cleans up. Lives in lib/ so `npm run bench` does not list it as a benchmark.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt, freePort, httpOk, waitFor } from '../../lib.mjs';
+
+/** The admin the benchmark server is seeded with (for benchmarks that need content). */
+export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-password' };
 
 export async function withAppServer(fn) {
   if (process.env.BENCH_URL) return fn(process.env.BENCH_URL.replace(/\/$/, ''));
@@ -17,6 +22,7 @@ export async function withAppServer(fn) {
   const dbUrl = new URL(pgUrl);
   dbUrl.pathname = `/${db}`;
   const port = await freePort(3200);
+  const uploadDir = mkdtempSync(join(tmpdir(), 'studio-bench-uploads-'));
   const server = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: ROOT,
     stdio: 'ignore',
@@ -27,7 +33,10 @@ export async function withAppServer(fn) {
       DATABASE_URL: dbUrl.toString(),
       REDIS_PREFIX: db,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      SEED_ADMIN_PASSWORD: 'bench-password',
+      SEED_ADMIN_USERNAME: BENCH_ADMIN.username,
+      SEED_ADMIN_EMAIL: 'bench-admin@example.com',
+      SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
+      UPLOAD_DIR: uploadDir,
       LOG_LEVEL: 'warn',
     },
   });
@@ -39,5 +48,6 @@ export async function withAppServer(fn) {
     await new Promise((r) => server.once('exit', r));
     await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
     await admin.end();
+    rmSync(uploadDir, { recursive: true, force: true });
   }
 }

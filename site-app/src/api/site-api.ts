@@ -8,6 +8,8 @@ import { getJson, postJson, type ReferralCodeDto, type ReferralListEntry } from 
 export interface SubscribeResponse {
   success: boolean;
   message?: string;
+  /** Double opt-in: 'confirmation-sent' until the visitor follows the link mailed to them. */
+  status?: 'confirmation-sent' | 'already-subscribed';
 }
 
 export interface ReferralGenerateResponse {

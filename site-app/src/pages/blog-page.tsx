@@ -2,7 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGINATION, STAFF_ROLES } from '@studio/shared';
-import { categoriesQuery, postListQuery, tagsQuery } from '../components/blog/blog-api';
+import {
+  categoriesQuery,
+  listFiltersFor,
+  postListQuery,
+  RECENT_POSTS,
+  tagsQuery,
+} from '../components/blog/blog-api';
 import { BlogEmpty } from '../components/blog/blog-empty';
 import { ActiveFilters, BlogFilters } from '../components/blog/blog-filters';
 import { BlogSearch } from '../components/blog/blog-search';
@@ -36,17 +42,11 @@ export default function BlogPage() {
   const { search, categoryId, tagId, page } = filters;
 
   const posts = useQuery({
-    ...postListQuery({
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-      search: search || undefined,
-      categoryId: categoryId ?? undefined,
-      tagId: tagId ?? undefined,
-    }),
+    ...postListQuery(listFiltersFor(filters)),
     // The old page stays (dimmed) while the next one loads, so the layout does not jump.
     placeholderData: keepPreviousData,
   });
-  const recent = useQuery(postListQuery({ limit: PAGINATION.blogRecentCount, offset: 0 }));
+  const recent = useQuery(postListQuery(RECENT_POSTS));
   const categories = useQuery(categoriesQuery);
   const tags = useQuery(tagsQuery);
 
@@ -165,9 +165,9 @@ export default function BlogPage() {
                 className={`post-grid${posts.isPlaceholderData ? ' is-stale' : ''}`}
                 aria-busy={posts.isFetching}
               >
-                {list.map((post) => (
+                {list.map((post, i) => (
                   <li key={post.id}>
-                    <PostCard post={post} />
+                    <PostCard post={post} priority={i === 0} />
                   </li>
                 ))}
               </ul>

@@ -62,7 +62,7 @@ export default function PaymentSuccessPage() {
 
   const status = useQuery({
     queryKey: ['payment-intent-status', intentId],
-    queryFn: () => intentStatus(intentId),
+    queryFn: () => intentStatus(intentId, clientSecret),
     enabled: usable,
   });
   const intent = status.data;
@@ -125,7 +125,8 @@ export default function PaymentSuccessPage() {
 
         {outcome === 'success' && (
           <p className="pay-result__note">
-            A confirmation email with your receipt and the next steps is on its way to you.
+            A confirmation email with your receipt and the next steps is on its way to you, with a link to
+            your private project page where you upload your stems: <Link to="/portal">your projects</Link>.
           </p>
         )}
 

@@ -23,7 +23,7 @@ const NEXT_STEPS = [
   },
   {
     title: 'Upload your tracks',
-    text: "We'll send you a link to upload your stems, references and any notes for the session.",
+    text: 'The confirmation email carries a link to your private project page, where you upload your stems, references and notes.',
   },
   {
     title: 'Receive your audio',
@@ -73,6 +73,9 @@ export default function SuccessPage() {
         <div className="pay-result__actions">
           <Link to="/" className="btn btn--primary">
             Return Home
+          </Link>
+          <Link to="/portal" className="btn btn--outline">
+            Your projects
           </Link>
           <Link to="/services" className="btn btn--outline">
             Explore Services

@@ -24,7 +24,7 @@ export class CommentsController {
   }
 
   @Post()
-  @PublicThrottle(COMMENT_THROTTLE.limit, COMMENT_THROTTLE.ttlMs)
+  @PublicThrottle(COMMENT_THROTTLE.limit, COMMENT_THROTTLE.ttlMs, 'comment')
   @UseGuards(OptionalJwtAuthGuard)
   async submit(@Param('slug') slug: string, @Body() dto: CreateCommentDto, @CurrentUser() user: User | null) {
     await this.comments.submit(slug, dto, user?.id ?? null);

@@ -2,18 +2,22 @@
  * Where uploaded images live: UPLOAD_DIR on disk, served at /uploads/{fileName}. Only JPEG,
  * PNG, WebP and GIF are kept, recognised by their bytes (a name or a declared type proves
  * nothing); SVG is refused because it can carry script. Stored names are random, so an upload
- * can never overwrite another file or choose where it lands.
+ * can never overwrite another file or choose where it lands. Each JPEG, PNG and WebP upload is
+ * also stored as responsive versions (AVIF, WebP and its own format at three widths, and a
+ * 1200×630 share image; see image-variants.ts) before the upload is answered.
  */
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { fromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LIMITS } from '@studio/shared';
+import { existsSync } from 'node:fs';
+import { hasImageVariants, LIMITS, shareImageName } from '@studio/shared';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppException, badRequest } from '../../common/errors/app.exception';
 import { FILE_NAME_PATTERN } from '../posts/dto/save-post.dto';
+import { removeImageVariants, writeImageVariants } from './image-variants';
 
 export const IMAGE_TYPES: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -43,6 +47,13 @@ export class ImageStore {
     if (!type || !ext) throw badRequest(WRONG_TYPE_MESSAGE, 'UNSUPPORTED_FILE_TYPE');
     const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
     await writeFile(this.pathOf(fileName), buffer, { flag: 'wx' });
+    try {
+      await writeImageVariants(this.config.uploadDir, fileName);
+    } catch {
+      // The bytes looked like an image but do not decode (truncated, corrupt): keep nothing.
+      await this.remove(fileName);
+      throw badRequest('The image could not be read. Please upload another file.', 'UNREADABLE_IMAGE');
+    }
     return { fileName, mimeType: type.mime, size: buffer.length };
   }
 
@@ -51,6 +62,14 @@ export class ImageStore {
     await unlink(this.pathOf(fileName)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
+    await removeImageVariants(this.config.uploadDir, fileName);
+  }
+
+  /** The 1200×630 share image of an upload, when it has one on disk (older uploads may not). */
+  shareImageOf(fileName: string | null): string | null {
+    if (!fileName || !hasImageVariants(fileName)) return null;
+    const share = shareImageName(fileName);
+    return existsSync(join(this.config.uploadDir, share)) ? share : null;
   }
 
   private pathOf(fileName: string): string {

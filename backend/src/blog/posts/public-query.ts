@@ -4,7 +4,7 @@
  * rules and messages are those of the other query DTOs, and errors come in the same shape.
  */
 import { badRequest, FieldError } from '../../common/errors/app.exception';
-import { LIMIT_MESSAGES, LIMITS } from '@studio/shared';
+import { LIMIT_MESSAGES, LIMITS, MESSAGES, PAGINATION } from '@studio/shared';
 import { MAX_PAGE_SIZE } from './dto/post-query.dto';
 
 export interface PublicPostQuery {
@@ -17,7 +17,7 @@ export interface PublicPostQuery {
 
 const SEARCH_MAX = LIMITS.search.max;
 const INT = /^\d{1,10}$/;
-const PAGE_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+const PAGE_MESSAGE = MESSAGES.pageLimit;
 
 const int = (min: number, max: number, message: string) => (value: unknown) => {
   const n = typeof value === 'string' && INT.test(value) ? Number(value) : NaN;
@@ -27,7 +27,7 @@ const int = (min: number, max: number, message: string) => (value: unknown) => {
 const RULES = new Map<string, (value: unknown) => unknown>(
   Object.entries({
     limit: int(1, MAX_PAGE_SIZE, PAGE_MESSAGE),
-    offset: int(0, 2_147_483_647, 'offset must be a whole number, 0 or more'),
+    offset: int(0, PAGINATION.maxOffset, MESSAGES.pageOffset),
     categoryId: int(1, 2_147_483_647, 'categoryId must be a category id'),
     tagId: int(1, 2_147_483_647, 'tagId must be a tag id'),
     search: (value) => {

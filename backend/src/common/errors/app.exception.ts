@@ -33,5 +33,9 @@ export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') =>
   new AppException(HttpStatus.NOT_FOUND, message, code);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') =>
   new AppException(HttpStatus.CONFLICT, message, code);
+export const tooLarge = (message: string, code: ErrorCode = 'PAYLOAD_TOO_LARGE') =>
+  new AppException(HttpStatus.PAYLOAD_TOO_LARGE, message, code);
+export const unsupportedType = (message: string, code: ErrorCode = 'UNSUPPORTED_MEDIA_TYPE') =>
+  new AppException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, message, code);
 export const unavailable = (message: string, code: ErrorCode = 'SERVICE_UNAVAILABLE') =>
   new AppException(HttpStatus.SERVICE_UNAVAILABLE, message, code);

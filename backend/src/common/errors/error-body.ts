@@ -10,12 +10,44 @@ const DEFAULT_MESSAGES: Record<number, [string, ErrorCode]> = {
   405: ['Method not allowed.', 'METHOD_NOT_ALLOWED'],
   409: ['That conflicts with existing data.', 'CONFLICT'],
   413: ['The upload is too large.', 'PAYLOAD_TOO_LARGE'],
+  414: ['The address is too long.', 'URI_TOO_LONG'],
   415: ['Unsupported content type.', 'UNSUPPORTED_MEDIA_TYPE'],
   429: ['Too many requests. Please wait a moment and try again.', 'RATE_LIMITED'],
   503: ['A service the site depends on is unavailable.', 'SERVICE_UNAVAILABLE'],
 };
 
 const INVALID_JSON = 'The request body is not valid JSON.';
+
+/** Error codes meaning PostgreSQL cannot be reached (node: network; SQLSTATE classes 08, 57P). */
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const DB_DOWN_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)/i;
+
+/**
+ * A database (or network) outage rather than a bug: the request may succeed in a minute, so it
+ * is a 503 the client can retry, not a 500. The pool reconnects by itself once PostgreSQL is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; driverError?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && DB_DOWN_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && DB_DOWN_MESSAGE.test(e.message)) return true;
+  return e.driverError !== undefined && e.driverError !== error && isDatabaseUnavailable(e.driverError);
+}
 
 /** Fastify's own errors (bad JSON, body too large, …) carry a status and an FST_ code. */
 interface FrameworkError {
@@ -67,6 +99,16 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
         ? INVALID_JSON
         : fallback;
     return { status, body: { success: false, message, code } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        success: false,
+        message: 'The site is briefly unavailable. Please try again in a minute.',
+        code: 'DATABASE_UNAVAILABLE',
+      },
+    };
   }
   return {
     status: 500,

@@ -9,7 +9,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const { status, body } = toErrorBody(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === 503)
+      this.logger.warn(`Answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (status >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (host.getType() !== 'http') return;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);

@@ -25,9 +25,22 @@ export class FailOpenThrottlerGuard extends ThrottlerGuard {
   }
 }
 
-/** At most `limit` requests per `ttlMs` from one client on the decorated route. */
-export const PublicThrottle = (limit: number, ttlMs: number) =>
-  applyDecorators(UseGuards(FailOpenThrottlerGuard), Throttle({ default: { limit, ttl: ttlMs } }));
+/**
+ * At most `limit` requests per `ttlMs` from one client on the decorated route. Routes given the
+ * same `bucket` share one count (the JSON form and its no-JavaScript twin), so a second way in
+ * does not double the allowance.
+ */
+export const PublicThrottle = (limit: number, ttlMs: number, bucket?: string) =>
+  applyDecorators(
+    UseGuards(FailOpenThrottlerGuard),
+    Throttle({
+      default: {
+        limit,
+        ttl: ttlMs,
+        generateKey: bucket ? (_ctx, tracker, name) => `form:${bucket}:${name}:${tracker}` : undefined,
+      },
+    }),
+  );
 
 const MINUTE = 60_000;
 /** Per client. Generous enough for a person retrying a form, tight enough to stop a script. */

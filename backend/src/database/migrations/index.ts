@@ -6,10 +6,16 @@ import { CreateUsers1763800000000 } from './1763800000000-CreateUsers';
 import { CreateMessaging1763800100000 } from './1763800100000-CreateMessaging';
 import { CreateBlog1763800200000 } from './1763800200000-CreateBlog';
 import { CreatePayments1763800300000 } from './1763800300000-CreatePayments';
+import { CreateProjects1764100000000 } from './1764100000000-CreateProjects';
+import { ReserveReferralCodes1764200000000 } from './1764200000000-ReserveReferralCodes';
+import { NewsletterDoubleOptIn1764200100000 } from './1764200100000-NewsletterDoubleOptIn';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
   CreateMessaging1763800100000,
   CreateBlog1763800200000,
   CreatePayments1763800300000,
+  CreateProjects1764100000000,
+  ReserveReferralCodes1764200000000,
+  NewsletterDoubleOptIn1764200100000,
 ];

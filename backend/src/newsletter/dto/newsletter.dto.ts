@@ -1,6 +1,7 @@
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS, MESSAGES } from '@studio/shared';
+import { PageQueryDto } from '../../common/input/page-query.dto';
 
 const trimLower = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -24,17 +25,5 @@ export class SubscribeDto {
   referralCode?: string;
 }
 
-export class ListQuery {
-  @Max(500, { message: 'limit must be between 1 and 500' })
-  @Min(1, { message: 'limit must be between 1 and 500' })
-  @IsInt({ message: 'limit must be a whole number' })
-  @Type(() => Number)
-  @IsOptional()
-  limit?: number;
-
-  @Min(0, { message: 'offset must be 0 or more' })
-  @IsInt({ message: 'offset must be a whole number' })
-  @Type(() => Number)
-  @IsOptional()
-  offset?: number;
-}
+/** GET /api/newsletter/subscribers: the shared paging bounds. */
+export class ListQuery extends PageQueryDto {}

@@ -15,6 +15,10 @@ export class NewsletterSubscriber {
   @Column({ name: 'has_discount', type: 'boolean', default: false })
   hasDiscount: boolean;
 
+  /** Set when they follow the confirmation link (double opt-in); null until then. */
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null;
+
   /** Set when they leave; the row stays so the lottery can skip them and they can come back. */
   @Column({ name: 'unsubscribed_at', type: 'timestamptz', nullable: true })
   unsubscribedAt: Date | null;

@@ -57,13 +57,13 @@ export class LotteryService {
       .transaction('REPEATABLE READ', async (em) => {
         if (await em.existsBy(LotteryDraw, { month })) return null;
         const [{ entrants }] = await em.query(
-          `SELECT count(*)::int AS entrants FROM newsletter_subscribers WHERE unsubscribed_at IS NULL`,
+          `SELECT count(*)::int AS entrants FROM newsletter_subscribers WHERE unsubscribed_at IS NULL AND confirmed_at IS NOT NULL`,
         );
         const winner: { id: number; email: string } | undefined =
           entrants > 0
             ? (
                 await em.query(
-                  `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL ORDER BY id OFFSET $1 LIMIT 1`,
+                  `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL AND confirmed_at IS NOT NULL ORDER BY id OFFSET $1 LIMIT 1`,
                   [randomInt(entrants)],
                 )
               )[0]

@@ -7,11 +7,13 @@ export class IntentStatusQuery {
   @Matches(/^pi_[A-Za-z0-9_]+$/, { message: 'That is not a payment reference.' })
   payment_intent: string;
 
-  /** Accepted and ignored: the server looks the intent up with its own key. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  payment_intent_client_secret?: string;
+  /**
+   * Proof that the caller is the payer: Stripe puts the intent's client secret in the return URL.
+   * Without the matching secret an intent id (which appears in receipts and logs) reveals nothing.
+   */
+  @IsString({ message: 'payment_intent_client_secret is required.' })
+  @MaxLength(500, { message: 'That is not a payment reference.' })
+  payment_intent_client_secret: string;
 
   @IsOptional()
   @IsString()

@@ -18,6 +18,13 @@ export class ReferralCode {
   @Column({ name: 'is_used', type: 'boolean', default: false })
   isUsed: boolean;
 
+  /** The checkout (payment id) holding the code until it completes or expires. */
+  @Column({ name: 'reserved_by_payment_id', type: 'int', nullable: true })
+  reservedByPaymentId: number | null;
+
+  @Column({ name: 'reserved_until', type: 'timestamptz', nullable: true })
+  reservedUntil: Date | null;
+
   @Column({ name: 'discount_percent', type: 'int', default: 10 })
   discountPercent: number;
 

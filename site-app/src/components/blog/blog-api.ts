@@ -4,6 +4,7 @@
  */
 import {
   getJson,
+  PAGINATION,
   postJson,
   type BlogPostDto,
   type CategoryDto,
@@ -59,6 +60,25 @@ export function postListPath(f: PostListFilters): string {
   return `/api/blog/posts?${params.toString()}`;
 }
 
+/** The list page's question for a page of the blog with these filters (six posts a page). */
+export function listFiltersFor(f: {
+  search: string;
+  categoryId: number | null;
+  tagId: number | null;
+  page: number;
+}): PostListFilters {
+  return {
+    limit: PAGINATION.blogPageSize,
+    offset: (f.page - 1) * PAGINATION.blogPageSize,
+    search: f.search || undefined,
+    categoryId: f.categoryId ?? undefined,
+    tagId: f.tagId ?? undefined,
+  };
+}
+
+/** The sidebar's four most recent posts. */
+export const RECENT_POSTS: PostListFilters = { limit: PAGINATION.blogRecentCount, offset: 0 };
+
 export const postListQuery = (filters: PostListFilters) => ({
   queryKey: ['/api/blog/posts', filters] as const,
   queryFn: () => getJson<PostListResponse>(postListPath(filters)),
@@ -74,7 +94,7 @@ export const tagsQuery = {
   queryFn: () => getJson<TagsResponse>('/api/blog/tags'),
 };
 
-const postPath = (slug: string) => `/api/blog/posts/${encodeURIComponent(slug)}`;
+export const postPath = (slug: string) => `/api/blog/posts/${encodeURIComponent(slug)}`;
 
 export const postQuery = (slug: string) => ({
   queryKey: ['/api/blog/posts', slug] as const,

@@ -1,8 +1,17 @@
 /** How the blog shows dates, authors and uploaded images. */
 import { displayNameOf, type BlogPostDto, type PostAuthor } from '@studio/shared';
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// The studio's own time zone, not the reader's: the server renders these dates into the HTML and
+// the browser must produce the same text when it hydrates, wherever the reader is.
+const timeZone = 'Europe/London';
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone,
+});
 const longDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone,
   weekday: 'long',
   day: 'numeric',
   month: 'long',

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, LIMITS } from '@studio/shared';
 import { HoneypotField } from '../ui/honeypot-field';
-import { submitComment } from './blog-api';
+import { postPath, submitComment } from './blog-api';
 import {
   COMMENT_FIELDS,
   commentRequest,
@@ -81,8 +81,11 @@ export function CommentForm({ slug }: { slug: string }) {
       : null;
 
   return (
+    // method="post" with no action: sent before the scripts have loaded, it goes to this post's
+    // page, which the server accepts as a comment (native-forms).
     <form
       ref={formRef}
+      method="post"
       className="form comment-form"
       onSubmit={onSubmit}
       noValidate

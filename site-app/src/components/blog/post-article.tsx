@@ -42,7 +42,12 @@ export function PostArticle({ post }: { post: BlogPostDto }) {
       </header>
 
       {post.featuredImage && (
-        <PostImage file={post.featuredImage} className="blog-article__image" loading="eager" />
+        <PostImage
+          file={post.featuredImage}
+          className="blog-article__image"
+          priority
+          sizes="(min-width: 52rem) 50rem, 100vw"
+        />
       )}
 
       {/* Sanitised on the server when it was saved (an allowlist of tags and attributes). */}

@@ -6,13 +6,19 @@ import { PostImage } from './post-image';
 export const postPath = (slug: string) => `/blog/post/${encodeURIComponent(slug)}`;
 
 /** One post in the list: the whole card opens the post, through its title link. */
-export function PostCard({ post }: { post: BlogPostDto }) {
+export function PostCard({ post, priority = false }: { post: BlogPostDto; priority?: boolean }) {
   const date = postDate(post);
   const author = authorName(post.author);
   const category = post.categories[0];
   return (
     <article className="post-card">
-      <PostImage file={post.featuredImage} className="post-card__image" variant={post.id * 7} />
+      <PostImage
+        file={post.featuredImage}
+        className="post-card__image"
+        variant={post.id * 7}
+        priority={priority}
+        sizes="(min-width: 1024px) 28rem, (min-width: 640px) 50vw, 100vw"
+      />
       <div className="post-card__body">
         {category && <p className="post-card__eyebrow">{category.name}</p>}
         <h2 className="post-card__title">

@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { BLOG } from '@studio/shared';
+import {
+  BLOG,
+  hasImageVariants,
+  IMAGE_WIDTHS,
+  imageVariantName,
+  originalFormat,
+  type ImageFormat,
+} from '@studio/shared';
 import { uploadUrl } from './blog-format';
 
 const { width, height } = BLOG.featuredImage;
@@ -7,31 +14,65 @@ const { width, height } = BLOG.featuredImage;
 interface PostImageProps {
   file: string | null;
   className?: string;
-  /** Cards below the fold load lazily; the article's own image loads at once. */
-  loading?: 'lazy' | 'eager';
+  /**
+   * The first screen's image (the article's, the list's first card) is fetched at once and
+   * first; every other one only when it nears the viewport.
+   */
+  priority?: boolean;
+  /** How wide the image is drawn, for the browser to pick a version (the `sizes` attribute). */
+  sizes?: string;
   /** Varies the drawing between posts that have no image (e.g. the post id). */
   variant?: number;
 }
 
+/** React 18 passes lowercase attributes it does not know straight to the DOM. */
+const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>;
+
+const srcSet = (file: string, format: ImageFormat) =>
+  IMAGE_WIDTHS.map((w) => `${uploadUrl(imageVariantName(file, w, format))} ${w}w`).join(', ');
+
 /**
- * A post's featured image from /uploads, at the recommended 1200×630 shape so the page does
- * not jump while it loads. Without one, a drawn waveform keeps the card grid even.
+ * A post's featured image from /uploads, at the recommended 1200×630 shape (intrinsic width
+ * and height, so the page does not jump while it loads). Uploads with responsive versions are
+ * offered as AVIF, then WebP, then their own format, each in three widths. Without an image, a
+ * drawn waveform keeps the card grid even.
  */
-export function PostImage({ file, className = '', loading = 'lazy', variant = 0 }: PostImageProps) {
-  if (file) {
-    return (
-      <img
-        className={`post-image ${className}`}
-        src={uploadUrl(file)}
-        alt=""
-        width={width}
-        height={height}
-        loading={loading}
-        decoding="async"
-      />
-    );
-  }
-  return <WaveformPlaceholder className={className} variant={variant} />;
+export function PostImage({
+  file,
+  className = '',
+  priority = false,
+  sizes = '100vw',
+  variant = 0,
+}: PostImageProps) {
+  if (!file) return <WaveformPlaceholder className={className} variant={variant} />;
+  const img = (
+    <img
+      className={`post-image ${className}`}
+      src={
+        hasImageVariants(file)
+          ? uploadUrl(imageVariantName(file, 960, originalFormat(file)))
+          : uploadUrl(file)
+      }
+      srcSet={hasImageVariants(file) ? srcSet(file, originalFormat(file)) : undefined}
+      sizes={hasImageVariants(file) ? sizes : undefined}
+      alt=""
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      {...(priority ? HIGH_PRIORITY : {})}
+    />
+  );
+  if (!hasImageVariants(file)) return img;
+  return (
+    <picture className="post-image__picture">
+      <source type="image/avif" srcSet={srcSet(file, 'avif')} sizes={sizes} />
+      {originalFormat(file) !== 'webp' && (
+        <source type="image/webp" srcSet={srcSet(file, 'webp')} sizes={sizes} />
+      )}
+      {img}
+    </picture>
+  );
 }
 
 const BARS = [18, 34, 52, 30, 64, 88, 56, 40, 72, 96, 70, 44, 60, 84, 50, 28, 46, 66, 38, 22];

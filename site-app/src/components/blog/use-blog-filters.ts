@@ -14,6 +14,16 @@ function positiveInt(value: string | null): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
+/** The list's filters as a URL gives them (also read by the server when it renders /blog). */
+export function parseBlogFilters(params: URLSearchParams): BlogFilters {
+  return {
+    search: (params.get('search') ?? '').trim(),
+    categoryId: positiveInt(params.get('category')),
+    tagId: positiveInt(params.get('tag')),
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
 /**
  * The blog list's state lives in the URL (?search, ?category, ?tag, ?page), so a filtered list
  * can be shared, reloaded and reached from a post's category and tag links. Any change of
@@ -23,15 +33,7 @@ function positiveInt(value: string | null): number | null {
 export function useBlogFilters() {
   const [params, setParams] = useSearchParams();
 
-  const filters = useMemo<BlogFilters>(
-    () => ({
-      search: (params.get('search') ?? '').trim(),
-      categoryId: positiveInt(params.get('category')),
-      tagId: positiveInt(params.get('tag')),
-      page: positiveInt(params.get('page')) ?? 1,
-    }),
-    [params],
-  );
+  const filters = useMemo(() => parseBlogFilters(params), [params]);
 
   const update = useCallback(
     (changes: Partial<BlogFilters>, { replace = false } = {}) => {

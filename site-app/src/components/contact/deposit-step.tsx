@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { depositPence, formatPence } from '@studio/shared';
 import { servicesQuery } from '../../api/site-api';
 import { LazyPaymentForm } from '../payment/lazy-payment-form';
@@ -54,6 +55,10 @@ export function DepositPayment({ serviceId, email }: { serviceId: number; email?
               <dd>{depositSummary(service.price).balance}</dd>
             </div>
           </dl>
+          <p className="deposit__note">
+            Once paid, your project gets a private page in the <Link to="/portal">client portal</Link>: we
+            email you the link, and you upload your stems there.
+          </p>
           <LazyPaymentForm
             serviceId={service.id}
             amountPence={depositPence(service.price)}

@@ -10,14 +10,14 @@ const loadReferralDialog = () => import(/* webpackChunkName: "referral-dialog" *
 const ReferralDialog = lazy(loadReferralDialog);
 
 const PERKS = [
-  'A free mixing guide (PDF) the moment you subscribe',
+  'A free mixing guide (PDF) the moment you confirm your address',
   'A monthly free-mix draw: one subscriber picked at random every month',
   'Exclusive perks and discounts for subscribers',
   'Industry insights on releasing and promoting your music',
 ];
 
-const SUBSCRIBED_DESCRIPTION =
-  "Thanks for subscribing! We've sent you an email with your free mixing guide PDF.";
+const CONFIRM_DESCRIPTION =
+  "We've sent you an email with a link to confirm your subscription; your free mixing guide follows as soon as you click it.";
 
 function NewsletterForm() {
   const { toast } = useToast();
@@ -35,7 +35,12 @@ function NewsletterForm() {
         });
         return;
       }
-      toast({ title: 'Successfully subscribed!', description: res.message || SUBSCRIBED_DESCRIPTION });
+      // Double opt-in: until the link in the mail is followed, the visitor is not on the list yet.
+      const confirming = res.status !== 'already-subscribed';
+      toast({
+        title: confirming ? 'Check your inbox' : 'Successfully subscribed!',
+        description: res.message || CONFIRM_DESCRIPTION,
+      });
       setEmail('');
       void queryClient.invalidateQueries({ queryKey: NEWSLETTER_SUBSCRIBERS_QUERY_KEY });
     },
@@ -67,7 +72,15 @@ function NewsletterForm() {
   const busy = subscribe.isPending;
   return (
     // noValidate: an empty field gets the spec's own notice rather than the browser's bubble.
-    <form className="newsletter-form" onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up">
+    // method/action: sent before the scripts have loaded, the server's /newsletter takes it.
+    <form
+      className="newsletter-form"
+      method="post"
+      action="/newsletter"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Newsletter sign-up"
+    >
       <label className="field__label" htmlFor="newsletter-email">
         Email address
       </label>

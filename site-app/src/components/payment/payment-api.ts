@@ -94,9 +94,10 @@ export const validateReferralCode = (code: string) =>
   postJson<ReferralValidationResponse>('/api/referral/validate', { code });
 
 /** The outcome of a PaymentIntent, asked of the server (which holds the secret key). */
-export const intentStatus = (paymentIntentId: string) =>
+/** The server answers only with the intent's client secret, which Stripe put in the return URL. */
+export const intentStatus = (paymentIntentId: string, clientSecret: string) =>
   getJson<IntentStatusResponse>(
-    `/api/payments/intent-status?payment_intent=${encodeURIComponent(paymentIntentId)}`,
+    `/api/payments/intent-status?payment_intent=${encodeURIComponent(paymentIntentId)}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}`,
   );
 
 /** True when a payment call failed only because the studio has not set up card payments. */

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '@studio/shared';
+import { PageQueryDto } from '../../../common/input/page-query.dto';
 
 const C = LIMITS.comment;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -44,20 +45,8 @@ export class CreateCommentDto {
   website?: string;
 }
 
-export class AdminCommentQueryDto {
+export class AdminCommentQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(['pending', 'approved', 'all'], { message: 'Status must be pending, approved or all' })
   status?: 'pending' | 'approved' | 'all';
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  limit?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be a whole number, 0 or more' })
-  @Min(0, { message: 'offset must be a whole number, 0 or more' })
-  offset?: number;
 }

@@ -1,25 +1,13 @@
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../common/input/page-query.dto';
 import { LIMIT_MESSAGES, LIMITS, PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
 
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = PAGINATION.maxLimit;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Paging and search; the public list checks the same rules by hand (public-query.ts). */
-export class PageQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-  @Min(1, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-  @Max(MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-  limit?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be a whole number, 0 or more' })
-  @Min(0, { message: 'offset must be a whole number, 0 or more' })
-  offset?: number;
-
+export class SearchPageQueryDto extends PageQueryDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -28,7 +16,7 @@ export class PageQueryDto {
 }
 
 /** GET /api/admin/blog/posts. */
-export class AdminPostQueryDto extends PageQueryDto {
+export class AdminPostQueryDto extends SearchPageQueryDto {
   /** Missing or "all": every status. */
   @IsOptional()
   @IsIn([...POST_STATUSES, 'all', ''], { message: 'Status must be draft, published, archived or all' })

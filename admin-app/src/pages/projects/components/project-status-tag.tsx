@@ -1,0 +1,14 @@
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@studio/shared';
+import { ToneTag, type Tone } from '../../../components/tone-tag';
+
+const TONE: Record<ProjectStatus, Tone> = {
+  awaiting_files: 'warning',
+  files_received: 'info',
+  in_progress: 'success',
+  on_hold: 'neutral',
+  cancelled: 'danger',
+};
+
+export function ProjectStatusTag({ status }: { status: ProjectStatus }) {
+  return <ToneTag tone={TONE[status]}>{PROJECT_STATUS_LABELS[status]}</ToneTag>;
+}

@@ -1,0 +1,84 @@
+/**
+ * Answers repeated public blog reads (the list, a post by slug, categories, tags) with the
+ * bytes of an earlier answer, inside Fastify's own request lifecycle: the busiest URLs of the
+ * site skip Nest's handler, its pipes and the database, but every Fastify hook still runs
+ * (request logging, security headers, rate limits, tracing: anything added later included).
+ *
+ * How it stays correct:
+ * - the first GET of a URL goes the whole way; its status-200 answer (every header the
+ *   pipeline set, ETag and Cache-Control included, and the body) is kept in BlogCache, and later
+ *   GETs of exactly that URL get exactly those bytes back, or a 304 when their If-None-Match
+ *   names its ETag;
+ * - the entries follow BlogCache's rules: cleared by every write in every process, bounded by a
+ *   TTL and by the next scheduled post, and not kept at all if a write happened while the
+ *   original request was in flight;
+ * - only these public routes are kept: their answers depend on nothing in the request but the
+ *   URL (no cookies, no auth), so a replay is the answer the pipeline would give.
+ *
+ * The replay runs as a `preHandler` hook: after every onRequest, preParsing and preValidation
+ * hook, just before the route's handler would run. Nest guards and interceptors live inside that
+ * handler; these public routes have none.
+ */
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notModified } from '../common/http-cache';
+import { BlogCache } from './blog-cache';
+
+const CACHEABLE = /^\/api\/blog\/(?:posts(?:\/[^/?]+)?|categories|tags)(?:\?|$)/;
+/** Per connection or per response, set by Node itself; never replayed. */
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+const STARTED = Symbol('blogCacheGeneration');
+const REPLAYED = Symbol('blogCacheReplayed');
+
+type TrackedRequest = FastifyRequest & { [STARTED]?: number; [REPLAYED]?: boolean };
+
+@Injectable()
+export class BlogResponseCache implements OnModuleInit {
+  constructor(
+    private readonly host: HttpAdapterHost,
+    private readonly cache: BlogCache,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.host.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    if (!fastify || typeof fastify.addHook !== 'function') return;
+    fastify.addHook('preHandler', (req: TrackedRequest, reply: FastifyReply, done: () => void) => {
+      if (req.method !== 'GET' || !CACHEABLE.test(req.url)) return done();
+      const hit = this.cache.response(req.url);
+      if (!hit) {
+        req[STARTED] = this.cache.generation;
+        return done();
+      }
+      req[REPLAYED] = true;
+      reply.headers(hit.headers);
+      if (notModified(req.headers['if-none-match'], String(hit.headers.etag ?? ''))) {
+        reply.removeHeader('content-length');
+        reply.removeHeader('content-type');
+        void reply.code(304).send();
+      } else {
+        void reply.code(200).send(hit.body);
+      }
+      // A hook that sends does not call done(): the handler is skipped.
+    });
+    fastify.addHook('onSend', (req: TrackedRequest, reply: FastifyReply, payload: unknown, done) => {
+      const started = req[STARTED];
+      if (
+        started !== undefined &&
+        !req[REPLAYED] &&
+        reply.statusCode === 200 &&
+        typeof payload === 'string'
+      ) {
+        const body = Buffer.from(payload);
+        const headers: Record<string, string | number | string[]> = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined && value !== null && !NOT_REPLAYED.has(name.toLowerCase()))
+            headers[name.toLowerCase()] = value as string | number | string[];
+        }
+        headers['content-length'] = body.length;
+        this.cache.storeResponse(req.url, started, headers, body);
+      }
+      done(null, payload);
+    });
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * `npm run images:convert [-- --force]`: the one-off conversion of uploads stored before images
+ * got responsive versions. Makes the missing versions of every JPEG, PNG and WebP upload in
+ * UPLOAD_DIR (all of them again with --force); safe to run twice, and while the app is running.
+ * Reads the same environment as the app (UPLOAD_DIR).
+ */
+import { readdir } from 'node:fs/promises';
+import { hasImageVariants } from '@studio/shared';
+import { ConfigError, loadConfig } from '../../config/app-config';
+import { writeImageVariants } from './image-variants';
+
+async function main(): Promise<void> {
+  const force = process.argv.includes('--force');
+  const { uploadDir } = loadConfig();
+  const uploads = (await readdir(uploadDir)).filter(hasImageVariants).sort();
+  console.log(`${uploads.length} images in ${uploadDir}`);
+  let converted = 0;
+  let failed = 0;
+  for (const fileName of uploads) {
+    try {
+      const written = await writeImageVariants(uploadDir, fileName, force);
+      if (written.length) {
+        converted++;
+        console.log(`  ${fileName}: ${written.length} versions written`);
+      }
+    } catch (err) {
+      failed++;
+      console.error(`  ${fileName}: not converted (${(err as Error).message})`);
+    }
+  }
+  console.log(
+    `${converted} converted, ${uploads.length - converted - failed} already done, ${failed} failed`,
+  );
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err: Error) => {
+  console.error(err instanceof ConfigError ? err.message : `Conversion failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,208 @@
+/**
+ * Every query on the project tables (projects, project_events, project_files). Services hold
+ * the rules; this class only reads and writes.
+ */
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ProjectActor, ProjectEventType, ProjectStatus } from '@studio/shared';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { ProjectEventEntity } from './entities/project-event.entity';
+import { ProjectFileEntity } from './entities/project-file.entity';
+import { ProjectEntity } from './entities/project.entity';
+
+export interface NewProject {
+  paymentId: number;
+  customerEmail: string;
+  customerName: string | null;
+  serviceId: number | null;
+  serviceName: string;
+  quotedPence: number;
+  depositPence: number;
+  revisionRounds: number;
+}
+
+export interface NewEvent {
+  projectId: string;
+  type: ProjectEventType;
+  actor: ProjectActor;
+  actorName?: string | null;
+  message: string;
+  internal?: boolean;
+}
+
+export interface ProjectListFilter {
+  status?: ProjectStatus;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export type ProjectWithCount = ProjectEntity & { fileCount: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => UUID.test(v);
+
+@Injectable()
+export class ProjectsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Inserts the project of a payment unless it exists; returns the new id, or null. */
+  async insertForPayment(m: EntityManager, p: NewProject): Promise<string | null> {
+    const rows: { id: string }[] = await m.query(
+      `INSERT INTO projects (payment_id, customer_email, customer_name, service_id, service_name,
+                             quoted_pence, deposit_pence, revision_rounds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (payment_id) DO NOTHING RETURNING id`,
+      [
+        p.paymentId,
+        p.customerEmail,
+        p.customerName,
+        p.serviceId,
+        p.serviceName,
+        p.quotedPence,
+        p.depositPence,
+        p.revisionRounds,
+      ],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async appendEvent(e: NewEvent, m: EntityManager = this.ds.manager): Promise<void> {
+    await m.query(
+      `INSERT INTO project_events (project_id, type, actor, actor_name, message, internal)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [e.projectId, e.type, e.actor, e.actorName ?? null, e.message, e.internal ?? false],
+    );
+  }
+
+  findById(id: string): Promise<ProjectEntity | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
+    return this.ds.getRepository(ProjectEntity).findOneBy({ id });
+  }
+
+  findByPayment(paymentId: number): Promise<ProjectEntity | null> {
+    return this.ds.getRepository(ProjectEntity).findOneBy({ paymentId });
+  }
+
+  /** The project only when it belongs to `email`: anyone else gets null (and so a 404). */
+  findOwned(id: string, email: string): Promise<ProjectEntity | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
+    return this.ds.getRepository(ProjectEntity).findOneBy({ id, customerEmail: email });
+  }
+
+  async existsForEmail(email: string): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM projects WHERE customer_email = $1 LIMIT 1`, [
+      email,
+    ]);
+    return rows.length > 0;
+  }
+
+  async listForEmail(email: string): Promise<ProjectWithCount[]> {
+    return this.withCounts(
+      this.ds
+        .getRepository(ProjectEntity)
+        .createQueryBuilder('p')
+        .where('p.customer_email = :email', { email })
+        .orderBy('p.created_at', 'DESC'),
+    ).then((r) => r.rows);
+  }
+
+  async list(f: ProjectListFilter): Promise<{ rows: ProjectWithCount[]; total: number }> {
+    const qb = this.ds.getRepository(ProjectEntity).createQueryBuilder('p');
+    if (f.status) qb.andWhere('p.status = :status', { status: f.status });
+    if (f.search) {
+      qb.andWhere(`(p.customer_email ILIKE :q OR p.customer_name ILIKE :q OR p.service_name ILIKE :q)`, {
+        q: `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      });
+    }
+    qb.orderBy('p.created_at', 'DESC').skip(f.offset).take(f.limit);
+    return this.withCounts(qb);
+  }
+
+  private async withCounts(
+    qb: SelectQueryBuilder<ProjectEntity>,
+  ): Promise<{ rows: ProjectWithCount[]; total: number }> {
+    const [projects, total] = await qb.getManyAndCount();
+    if (!projects.length) return { rows: [], total };
+    const counts: { project_id: string; n: string }[] = await this.ds.query(
+      `SELECT project_id, count(*) AS n FROM project_files
+        WHERE project_id = ANY($1::uuid[]) AND status <> 'uploading' AND kind IS NOT NULL GROUP BY project_id`,
+      [projects.map((p) => p.id)],
+    );
+    const byId = new Map(counts.map((c) => [c.project_id, Number(c.n)]));
+    return { rows: projects.map((p) => Object.assign(p, { fileCount: byId.get(p.id) ?? 0 })), total };
+  }
+
+  events(projectId: string, includeInternal: boolean): Promise<ProjectEventEntity[]> {
+    const where = includeInternal ? { projectId } : { projectId, internal: false };
+    return this.ds.getRepository(ProjectEventEntity).find({ where, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Moves the status only if it is still `from` (a concurrent change loses instead of being
+   * overwritten); returns whether it moved. The timeline line goes in the same transaction.
+   */
+  async moveStatus(id: string, from: ProjectStatus, to: ProjectStatus, event: NewEvent): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      const rows: [unknown[], number] = await m.query(
+        `UPDATE projects SET status = $3, updated_at = now() WHERE id = $1 AND status = $2 RETURNING id`,
+        [id, from, to],
+      );
+      if (!rows[1]) return false;
+      await this.appendEvent(event, m);
+      return true;
+    });
+  }
+
+  files(projectId: string): Promise<ProjectFileEntity[]> {
+    return this.ds
+      .getRepository(ProjectFileEntity)
+      .find({ where: { projectId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  findFile(id: string): Promise<ProjectFileEntity | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return Promise.resolve(null);
+    return this.ds.getRepository(ProjectFileEntity).findOneBy({ id });
+  }
+
+  /** Bytes a project holds or has reserved (uploads in flight count at their declared size). */
+  async usedBytes(projectId: string): Promise<number> {
+    const [row]: { total: string | null }[] = await this.ds.query(
+      `SELECT sum(size) AS total FROM project_files WHERE project_id = $1 AND status <> 'failed'`,
+      [projectId],
+    );
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * Reserves room for a new upload: inserts the file row only if the project stays within
+   * `maxBytes`. Serialised per project with a row lock so two parallel creations cannot both fit.
+   */
+  async reserveFile(
+    file: { id: string; projectId: string; name: string; size: number },
+    maxBytes: number,
+  ): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [file.projectId]);
+      const [row]: { total: string | null }[] = await m.query(
+        `SELECT sum(size) AS total FROM project_files WHERE project_id = $1 AND status <> 'failed'`,
+        [file.projectId],
+      );
+      if (Number(row?.total ?? 0) + file.size > maxBytes) return false;
+      await m.query(`INSERT INTO project_files (id, project_id, name, size) VALUES ($1, $2, $3, $4)`, [
+        file.id,
+        file.projectId,
+        file.name,
+        file.size,
+      ]);
+      return true;
+    });
+  }
+
+  async updateFile(
+    id: string,
+    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings'>>,
+  ): Promise<void> {
+    await this.ds.getRepository(ProjectFileEntity).update({ id }, patch);
+  }
+}

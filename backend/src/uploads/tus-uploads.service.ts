@@ -1,0 +1,191 @@
+/**
+ * The tus 1.0 endpoint at /api/uploads (@tus/server), mounted straight on Fastify so request
+ * bodies stream to storage untouched (no body parser reads `application/offset+octet-stream`).
+ *
+ * Guarantees:
+ * - Every request needs a portal session; a client only reaches uploads of their own projects
+ *   (anything else is 404, the same for a guessed id).
+ * - An upload declares its length up front; a file over UPLOAD_MAX_FILE_MB, or one that would
+ *   take the project over UPLOAD_MAX_PROJECT_MB, is refused with 413 before a byte is stored.
+ * - The client's file name is only shown: it is sanitised and the bytes are stored by our id.
+ * - A finished upload is judged by its first bytes (magic numbers); anything but audio, a ZIP,
+ *   a PDF or text is deleted and refused with 415 naming what was detected.
+ * - One writer per upload at a time, across instances (RedisLocker); a killed server or dropped
+ *   connection resumes from the offset the store reports (HEAD).
+ */
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { PORTAL, PROJECT_MESSAGES } from '@studio/shared';
+import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { Queue } from 'bull';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toErrorBody } from '../common/errors/error-body';
+import { badRequest, unsupportedType } from '../common/errors/app.exception';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { PortalAuthService } from '../projects/portal-auth.service';
+import { ProjectsService } from '../projects/projects.service';
+import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
+import { RedisLocker } from './redis-locker';
+import { detectUploadKind, SNIFF_BYTES } from './upload-kind';
+import { PROBE_QUEUE, ProbeJob, UPLOADS_PATH } from './uploads.constants';
+
+type ClientRequest = IncomingMessage & { portalEmail?: string };
+
+/** Keeps a file name readable and harmless: no paths, control characters or odd punctuation. */
+export function sanitizeFileName(raw: string | null | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 200);
+  return clean || 'untitled';
+}
+
+/** A thrown error tus understands, carrying our one error shape as JSON. */
+function tusError(res: ServerResponse, err: unknown): { status_code: number; body: string } {
+  const { status, body } = toErrorBody(err);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  return { status_code: status, body: JSON.stringify(body) };
+}
+
+@Injectable()
+export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(TusUploadsService.name);
+  private server?: Server;
+  private lockRedis?: Redis;
+  private lockSubscriber?: Redis;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(PROBE_QUEUE) private readonly probeQueue: Queue<ProbeJob>,
+    private readonly projects: ProjectsService,
+    private readonly portalAuth: PortalAuthService,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.config.role === 'worker') return;
+    const { prefix, url } = this.config.redis;
+    this.lockRedis = new Redis(url, { keyPrefix: `${prefix}:`, maxRetriesPerRequest: 2 });
+    this.lockSubscriber = new Redis(url, { maxRetriesPerRequest: null });
+    const locker = new RedisLocker(this.lockRedis, this.lockSubscriber, `${prefix}:tus-release`);
+
+    this.server = new Server({
+      path: UPLOADS_PATH,
+      datastore: this.storage.tusStore,
+      locker,
+      relativeLocation: true,
+      disableTerminationForFinishedUploads: true,
+      onUploadCreate: (req, res, upload) => this.onCreate(req as ClientRequest, res, upload),
+      onIncomingRequest: (req, res, id) => this.onIncoming(req as ClientRequest, res, id),
+      onUploadFinish: (req, res, upload) => this.onFinish(res, upload),
+      onResponseError: (_req, res, err) => {
+        if ('status_code' in err) {
+          // tus's own errors (size exceeded, offset mismatch, lock timeout) in our shape.
+          const message = err.body.trim();
+          if (err.body.startsWith('{')) return undefined;
+          res.setHeader('content-type', 'application/json; charset=utf-8');
+          const code = err.status_code === 413 ? 'PAYLOAD_TOO_LARGE' : 'UPLOAD_REJECTED';
+          return { status_code: err.status_code, body: JSON.stringify({ success: false, message, code }) };
+        }
+        this.logger.error(`Upload failed: ${err.message}`);
+        return tusError(res, err);
+      },
+    });
+
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    // Leave PATCH bodies unread: tus streams them into storage.
+    fastify.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+    const handler = (request: FastifyRequest, reply: FastifyReply) => this.handle(request, reply);
+    for (const url of [UPLOADS_PATH, `${UPLOADS_PATH}/*`]) {
+      fastify.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, handler, bodyLimit: 1 });
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.lockSubscriber?.disconnect();
+    await this.lockRedis?.quit().catch(() => this.lockRedis?.disconnect());
+  }
+
+  private async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const email = await this.portalAuth.emailForSession(request.cookies?.[PORTAL.cookieName]);
+    if (!email) {
+      await reply
+        .code(401)
+        .send({ success: false, message: PROJECT_MESSAGES.notSignedIn, code: 'PORTAL_SIGN_IN_REQUIRED' });
+      return;
+    }
+    (request.raw as ClientRequest).portalEmail = email;
+    reply.hijack();
+    await this.server!.handle(request.raw, reply.raw);
+  }
+
+  private async onCreate(req: ClientRequest, res: ServerResponse, upload: Upload) {
+    try {
+      if (upload.sizeIsDeferred || upload.size === undefined)
+        throw badRequest('Send the file size when the upload starts (Upload-Length).', 'LENGTH_REQUIRED');
+      const projectId = upload.metadata?.projectId ?? '';
+      const name = sanitizeFileName(upload.metadata?.filename ?? upload.metadata?.name);
+      await this.projects.startUpload(
+        { id: upload.id, projectId, name, size: upload.size },
+        req.portalEmail!,
+      );
+      return res;
+    } catch (err) {
+      throw tusError(res, err);
+    }
+  }
+
+  private async onIncoming(req: ClientRequest, res: ServerResponse, id: string): Promise<void> {
+    if (req.method === 'POST') return; // checked in onCreate, once the metadata is parsed
+    try {
+      await this.projects.requireOwnedFile(id, req.portalEmail!);
+    } catch (err) {
+      throw tusError(res, err);
+    }
+  }
+
+  private async onFinish(res: ServerResponse, upload: Upload) {
+    const file = await this.projects.findFile(upload.id);
+    if (!file || file.status !== 'uploading') return res;
+    const head = await readHead(this.storage, upload.id);
+    const detected = await detectUploadKind(head);
+    if (!detected.ok) {
+      await this.projects.markFile(upload.id, {
+        status: 'failed',
+        warnings: [PROJECT_MESSAGES.badType(detected.detected)],
+      });
+      await this.storage.remove(upload.id).catch(() => undefined);
+      throw tusError(
+        res,
+        unsupportedType(PROJECT_MESSAGES.badType(detected.detected), 'UNSUPPORTED_FILE_TYPE'),
+      );
+    }
+    await this.projects.markFile(upload.id, { status: 'stored', kind: detected.kind });
+    await this.projects.recordUpload(file.projectId, file.name);
+    await this.probeQueue
+      .add(
+        { fileId: upload.id },
+        { jobId: `probe-${upload.id}`, attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+      )
+      .catch((err: Error) => this.logger.error(`Could not queue the probe of ${upload.id}: ${err.message}`));
+    return res;
+  }
+}
+
+async function readHead(storage: ProjectStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key, { start: 0, end: SNIFF_BYTES - 1 }))
+    chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

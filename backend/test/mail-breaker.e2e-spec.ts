@@ -1,0 +1,48 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { MAIL_QUEUE } from '../src/mail/mail.constants';
+import { MailService } from '../src/mail/mail.service';
+import { SmtpSink } from './support/smtp-sink';
+import { createTestApp, TestApp } from './support/test-app';
+
+describe('mail with the SMTP server down (HTTP app, real Bull)', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+    t = await createTestApp({ SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '50', MAIL_PROBE_MS: '200' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('pauses instead of burning attempts, and drains the backlog once the server is back', async () => {
+    const port = sink.port;
+    await sink.stop();
+    const mail = t.app.get(MailService);
+    const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+    const ids = [];
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        await mail.enqueue({
+          template: 'customer-test',
+          to: `backlog${i}@example.com`,
+          subject: `Backlog ${i}`,
+          context: { fromAddress: 'a@b.c', sentAt: 'now' },
+          jobId: `backlog-${i}`,
+        }),
+      );
+    // Far longer than 8 attempts at a 50 ms backoff would take without the breaker.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await queue.getFailedCount()).toBe(0);
+    const attempts = await Promise.all(ids.map(async (id) => (await queue.getJob(id))!.attemptsMade));
+    expect(Math.max(...attempts)).toBeLessThanOrEqual(2);
+
+    sink = await SmtpSink.start(port);
+    const started = Date.now();
+    for (const id of ids) await sink.waitForMailsTo(`backlog${id.split('-')[1]}@example.com`);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await queue.getFailedCount()).toBe(0);
+  });
+});

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DataSource } from 'typeorm';
+import { mp3, wav } from './support/audio-fixtures';
+import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { paidProject, portalCookie, signInToken } from './support/paid-booking';
+import { SmtpSink } from './support/smtp-sink';
+import { createTestApp, TestApp } from './support/test-app';
+import { tusCreate, tusHead, tusPatch, tusUpload } from './support/tus-client';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('Resumable uploads to a project (tus over HTTP)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let sink: SmtpSink;
+  let projectId: string;
+  let cookie: string;
+  let otherProject: string;
+  let otherCookie: string;
+
+  const db = () => t.app.get(DataSource);
+  const storedPath = (id: string) => join(fileURLToPath(t.config.storage.url), id);
+  const detail = async (id = projectId, c = cookie) =>
+    (await t.http().get(`/api/portal/projects/${id}`).set('cookie', c)).body.project;
+  /** Waits for the probe job to settle a file. */
+  const probed = async (fileId: string) => {
+    for (let i = 0; i < 200; i++) {
+      const [row] = await db().query(`SELECT * FROM project_files WHERE id = $1`, [fileId]);
+      if (row && (row.status === 'probed' || row.status === 'failed')) return row;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`file ${fileId} was never probed`);
+  };
+  const idOf = (location: string) => location.split('/').pop()!;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    sink = await SmtpSink.start();
+    t = await createTestApp({
+      ...fakeStripeEnv(fake),
+      SMTP_URL: sink.url,
+      MAIL_RETRY_DELAY_MS: '200',
+      ADMIN_NOTIFY_EMAIL: 'studio@example.com',
+      UPLOAD_MAX_FILE_MB: '8',
+      UPLOAD_MAX_PROJECT_MB: '20',
+    });
+    projectId = await paidProject(t, fake, 'gil@example.com');
+    cookie = await portalCookie(t, await signInToken(sink, 'gil@example.com'));
+    otherProject = await paidProject(t, fake, 'hal@example.com');
+    otherCookie = await portalCookie(t, await signInToken(sink, 'hal@example.com'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+    await fake.close();
+  });
+
+  it('takes a stem in chunks, probes it and tells the studio the files are in', async () => {
+    const stem = wav({ seconds: 2, rate: 48000, bits: 24 });
+    const created = await tusCreate(t, cookie, stem.length, {
+      projectId,
+      filename: '../../etc/Kick\u0000 01.wav',
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.location as string;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+
+    const half = Math.floor(stem.length / 2);
+    const first = await tusPatch(t, cookie, location, 0, stem.subarray(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers['upload-offset']).toBe(String(half));
+    expect((await tusHead(t, cookie, location)).headers['upload-offset']).toBe(String(half));
+    // A write at the wrong offset is refused; the stored bytes stay as they were.
+    expect((await tusPatch(t, cookie, location, 10, stem.subarray(10, 20))).status).toBe(409);
+    expect((await tusPatch(t, cookie, location, half, stem.subarray(half))).status).toBe(204);
+
+    const row = await probed(idOf(location));
+    expect(row).toMatchObject({ name: 'Kick 01.wav', kind: 'wav', status: 'probed', sha256: sha(stem) });
+    expect(row.probe).toMatchObject({
+      sampleRate: 48000,
+      bitDepth: 24,
+      channels: 2,
+      durationSec: 2,
+      lossless: true,
+    });
+    expect(row.probe.peakDb).toBeGreaterThan(-10);
+    expect(row.warnings).toEqual([]);
+    // Stored by id, byte for byte.
+    expect(sha(readFileSync(storedPath(row.id)))).toBe(sha(stem));
+
+    // The probe job moves the project right after saving the file's results.
+    let project = await detail();
+    for (let i = 0; i < 100 && project.status !== 'files_received'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      project = await detail();
+    }
+    expect(project.status).toBe('files_received');
+    expect(project.files.map((f: { name: string }) => f.name)).toEqual(['Kick 01.wav']);
+    const mails = await sink.waitFor((m) =>
+      m.some((x) => /^Files received: Mix/.test(x.parsed.subject ?? '')),
+    );
+    const notice = mails.find((x) => /^Files received/.test(x.parsed.subject ?? ''))!;
+    expect(notice.to).toEqual(['studio@example.com']);
+    expect(notice.parsed.replyTo?.text).toBe('gil@example.com');
+  });
+
+  it('resumes from the stored offset after the server is killed mid-upload', async () => {
+    const stem = wav({ seconds: 3, rate: 48000, bits: 24 });
+    const created = await tusCreate(t, cookie, stem.length, { projectId, filename: 'bass.wav' });
+    const location = created.headers.location as string;
+    const cut = Math.floor(stem.length * 0.6);
+    expect((await tusPatch(t, cookie, location, 0, stem.subarray(0, cut))).status).toBe(204);
+
+    t = await t.restart();
+
+    const head = await tusHead(t, cookie, location);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBe(cut);
+    expect((await tusPatch(t, cookie, location, offset, stem.subarray(offset))).status).toBe(204);
+    const row = await probed(idOf(location));
+    expect(row.sha256).toBe(sha(stem));
+  });
+
+  it('lets two tabs sending the same upload end with one intact file', async () => {
+    const stem = wav({ seconds: 4, rate: 48000, bits: 24 });
+    const created = await tusCreate(t, cookie, stem.length, { projectId, filename: 'pad.wav' });
+    const location = created.headers.location as string;
+    const [a, b] = await Promise.all([
+      tusPatch(t, cookie, location, 0, stem).then(
+        (r) => r.status,
+        () => 0,
+      ),
+      tusPatch(t, cookie, location, 0, stem).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    ]);
+    // At most one of them wrote; the other was refused or stopped (the lock asks the holder to let go).
+    expect([a, b].filter((s) => s === 204).length).toBeLessThanOrEqual(1);
+    const offset = Number((await tusHead(t, cookie, location)).headers['upload-offset']);
+    if (offset < stem.length) {
+      expect((await tusPatch(t, cookie, location, offset, stem.subarray(offset))).status).toBe(204);
+    }
+    const row = await probed(idOf(location));
+    expect(row.sha256).toBe(sha(stem));
+    expect(await db().query(`SELECT id FROM project_files WHERE name = 'pad.wav'`)).toHaveLength(1);
+  });
+
+  it('warns about lossy, silent and mismatched stems', async () => {
+    const lossy = await tusUpload(t, cookie, projectId, 'guide vocal.mp3', mp3(1));
+    expect(lossy.status).toBe(204);
+    const silent = await tusUpload(
+      t,
+      cookie,
+      projectId,
+      'empty.wav',
+      wav({ seconds: 1, rate: 44100, bits: 16, silent: true }),
+    );
+    expect(silent.status).toBe(204);
+
+    const mp3Row = await probed(idOf(lossy.location!));
+    expect(mp3Row.kind).toBe('mp3');
+    expect(mp3Row.warnings).toEqual([expect.stringMatching(/lossy file/)]);
+    const silentRow = await probed(idOf(silent.location!));
+    expect(silentRow.warnings).toEqual(['This file is silent.']);
+
+    const project = await detail();
+    expect(project.warnings).toEqual([
+      'Your stems use different sample rates: 44100 Hz, 48000 Hz.',
+      expect.stringMatching(/^Your stems have different lengths: 1\.0 s to 4\.0 s\.$/),
+    ]);
+    const attention = await sink.waitFor(
+      (m) =>
+        m.filter((x) => x.to.includes('gil@example.com') && /need attention/.test(x.parsed.subject ?? ''))
+          .length >= 2,
+    );
+    expect(attention.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a file that is not audio, naming what it is, and keeps nothing of it', async () => {
+    const png = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      Buffer.alloc(2000, 7),
+    ]);
+    const res = await tusUpload(t, cookie, projectId, 'cover.wav', png);
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ success: false, code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(res.body.message).toMatch(/^This file is PNG \(image\/png\)\. Upload audio/);
+    const [row] = await db().query(`SELECT status FROM project_files WHERE id = $1`, [idOf(res.location!)]);
+    expect(row.status).toBe('failed');
+    expect(() => readFileSync(storedPath(idOf(res.location!)))).toThrow();
+    expect((await detail()).files.map((f: { name: string }) => f.name)).not.toContain('cover.wav');
+  });
+
+  it('accepts notes as plain text', async () => {
+    const notes = await tusUpload(
+      t,
+      cookie,
+      projectId,
+      'notes.txt',
+      Buffer.from('Vocals up in the chorus, please.\n'),
+    );
+    expect(notes.status).toBe(204);
+    expect((await probed(idOf(notes.location!))).kind).toBe('txt');
+  });
+
+  it('refuses files and projects over their limits with 413 and the limit in the message', async () => {
+    const big = await tusCreate(t, cookie, 9 * 1024 * 1024, { projectId, filename: 'huge.wav' });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({
+      success: false,
+      message: 'This file is larger than the 8 MB limit for one file.',
+      code: 'FILE_TOO_LARGE',
+    });
+    // Declared sizes count at once, so parallel uploads cannot squeeze past the project limit.
+    expect((await tusCreate(t, cookie, 8 * 1024 * 1024, { projectId, filename: 'a.wav' })).status).toBe(201);
+    expect((await tusCreate(t, cookie, 8 * 1024 * 1024, { projectId, filename: 'b.wav' })).status).toBe(201);
+    const over = await tusCreate(t, cookie, 5 * 1024 * 1024, { projectId, filename: 'c.wav' });
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ code: 'PROJECT_TOO_LARGE' });
+    expect(over.body.message).toBe('This upload would take the project past its 20 MB limit.');
+    // Writing past the declared length is refused too.
+    const small = await tusCreate(t, otherCookie, 10, { projectId: otherProject, filename: 'x.txt' });
+    const past = await tusPatch(
+      t,
+      otherCookie,
+      small.headers.location as string,
+      0,
+      Buffer.from('0123456789ABC'),
+    );
+    expect(past.status).toBe(413);
+  });
+
+  it('keeps every upload to its own client: 401 without a session, 404 for anyone else', async () => {
+    const stem = wav({ seconds: 0.5 });
+    const created = await tusCreate(t, cookie, stem.length, { projectId, filename: 'mine.wav' });
+    const location = created.headers.location as string;
+
+    const anonymous = await tusCreate(t, null, 10, { projectId, filename: 'x.txt' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('PORTAL_SIGN_IN_REQUIRED');
+    expect((await tusHead(t, null, location)).status).toBe(401);
+
+    const intoTheirs = await tusCreate(t, otherCookie, 10, { projectId, filename: 'x.txt' });
+    expect(intoTheirs.status).toBe(404);
+    expect(intoTheirs.body).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    expect((await tusHead(t, otherCookie, location)).status).toBe(404);
+    const write = await tusPatch(t, otherCookie, location, 0, stem);
+    expect(write.status).toBe(404);
+    expect(write.body).toMatchObject({ code: 'FILE_NOT_FOUND' });
+    expect((await tusHead(t, otherCookie, '/api/uploads/0123456789abcdef0123456789abcdef')).status).toBe(404);
+    // The owner's upload is untouched.
+    expect((await tusHead(t, cookie, location)).headers['upload-offset']).toBe('0');
+
+    const noLength = await t
+      .http()
+      .post('/api/uploads')
+      .set({ 'tus-resumable': '1.0.0', 'upload-defer-length': '1', cookie })
+      .set('upload-metadata', `projectId ${Buffer.from(projectId).toString('base64')}`);
+    expect(noLength.status).toBe(400);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * Client projects (issue 13): the states a project moves through, who may move it, the revision
+ * rounds a booking includes, the upload limits and types, and the messages the portal and the
+ * admin pages show. The backend and both remotes import these; nothing keeps a second copy.
+ */
+import { findPlanByName } from './catalogue';
+
+export const PROJECT_STATUSES = [
+  'awaiting_files',
+  'files_received',
+  'in_progress',
+  'on_hold',
+  'cancelled',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  awaiting_files: 'Awaiting files',
+  files_received: 'Files received',
+  in_progress: 'In progress',
+  on_hold: 'On hold',
+  cancelled: 'Cancelled',
+};
+
+/** What the client reads under the status: what happens next. */
+export const PROJECT_NEXT_STEP: Record<ProjectStatus, string> = {
+  awaiting_files:
+    'Upload your stems, references and notes below. We start as soon as the studio has accepted your files.',
+  files_received: 'Your files are with the studio. We check them and tell you if anything is missing.',
+  in_progress: 'Your project is being worked on. We will be in touch when the first version is ready.',
+  on_hold: 'Your project is paused. The studio will contact you about the next step.',
+  cancelled: 'This project was cancelled. Contact the studio if you think this is a mistake.',
+};
+
+export type ProjectActor = 'client' | 'staff' | 'system';
+
+/**
+ * Every move a project may make, and who may make it. `files_received` is reached by the client
+ * (the first finished upload) or by staff ("files accepted"); "ask for missing files" sends a
+ * project back to `awaiting_files`. Part 2 adds the later states.
+ */
+const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectStatus, readonly ProjectActor[]>>> = {
+  awaiting_files: {
+    files_received: ['client', 'staff', 'system'],
+    on_hold: ['staff'],
+    cancelled: ['staff'],
+  },
+  files_received: {
+    awaiting_files: ['staff'],
+    in_progress: ['staff'],
+    on_hold: ['staff'],
+    cancelled: ['staff'],
+  },
+  in_progress: { awaiting_files: ['staff'], on_hold: ['staff'], cancelled: ['staff'] },
+  on_hold: {
+    awaiting_files: ['staff'],
+    files_received: ['staff'],
+    in_progress: ['staff'],
+    cancelled: ['staff'],
+  },
+  cancelled: {},
+};
+
+export type TransitionResult = { ok: true; status: ProjectStatus } | { ok: false; reason: string };
+
+/** The one rule for status changes: pure, so it is tested on its own and used everywhere. */
+export function transitionProject(
+  from: ProjectStatus,
+  to: ProjectStatus,
+  actor: ProjectActor,
+): TransitionResult {
+  if (!PROJECT_STATUSES.includes(to)) return { ok: false, reason: `Unknown status "${String(to)}".` };
+  if (from === to) return { ok: false, reason: `The project is already ${PROJECT_STATUS_LABELS[to]}.` };
+  const allowed = TRANSITIONS[from]?.[to];
+  if (!allowed) {
+    return {
+      ok: false,
+      reason: `A project cannot go from ${PROJECT_STATUS_LABELS[from]} to ${PROJECT_STATUS_LABELS[to]}.`,
+    };
+  }
+  if (!allowed.includes(actor)) {
+    return { ok: false, reason: `Only the studio can move a project to ${PROJECT_STATUS_LABELS[to]}.` };
+  }
+  return { ok: true, status: to };
+}
+
+/** The statuses staff may choose next from `from` (for the admin page's buttons). */
+export function nextStatuses(from: ProjectStatus, actor: ProjectActor = 'staff'): ProjectStatus[] {
+  return PROJECT_STATUSES.filter((to) => transitionProject(from, to, actor).ok);
+}
+
+/** Revision rounds a booking includes: per the price list (spec §9); the bulk deal is per song. */
+export const REVISION_ROUNDS: Record<string, { rounds: number; perSong: boolean }> = {
+  mix: { rounds: 2, perSong: false },
+  'mix-master': { rounds: 3, perSong: false },
+  master: { rounds: 1, perSong: false },
+  bulk: { rounds: 3, perSong: true },
+};
+export const BULK_SONGS = 5;
+
+/** Total rounds included for a service name (a `production_services.name`); 0 when unknown. */
+export function includedRevisionRounds(serviceName: string): number {
+  const plan = findPlanByName(serviceName);
+  const rule = plan ? REVISION_ROUNDS[plan.id] : undefined;
+  if (!rule) return 0;
+  return rule.perSong ? rule.rounds * BULK_SONGS : rule.rounds;
+}
+
+export const PROJECT_EVENT_TYPES = [
+  'created',
+  'status_changed',
+  'file_uploaded',
+  'file_probed',
+  'note',
+  'files_accepted',
+  'files_requested',
+] as const;
+export type ProjectEventType = (typeof PROJECT_EVENT_TYPES)[number];
+
+export const PORTAL = {
+  /** Lifetime of a sign-in link. */
+  linkMinutes: 30,
+  /** Lifetime of the portal session cookie. */
+  sessionDays: 14,
+  cookieName: 'portal_session',
+} as const;
+
+/** Default upload limits (the server reads UPLOAD_MAX_FILE_MB / UPLOAD_MAX_PROJECT_MB). */
+export const UPLOAD_DEFAULTS = { maxFileMb: 2048, maxProjectMb: 20480 } as const;
+
+/** What the portal accepts, judged by content (magic bytes), not by name. */
+export const UPLOAD_KINDS = ['wav', 'aiff', 'flac', 'mp3', 'm4a', 'ogg', 'zip', 'pdf', 'txt'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const AUDIO_KINDS: readonly UploadKind[] = ['wav', 'aiff', 'flac', 'mp3', 'm4a', 'ogg'];
+export const LOSSY_KINDS: readonly UploadKind[] = ['mp3', 'm4a', 'ogg'];
+/** For the file picker's hint; the server decides by content. */
+export const UPLOAD_ACCEPT = [
+  '.wav',
+  '.aif',
+  '.aiff',
+  '.flac',
+  '.mp3',
+  '.m4a',
+  '.ogg',
+  '.zip',
+  '.pdf',
+  '.txt',
+];
+
+export const PROBE_WARNINGS = {
+  lossy:
+    'This is a lossy file (MP3, AAC or Ogg). Send the original WAV, AIFF or FLAC stems if you have them.',
+  silent: 'This file is silent.',
+  clipping: 'This file clips (samples at full scale).',
+  sampleRates: 'Your stems use different sample rates',
+  lengths: 'Your stems have different lengths',
+  unreadable: 'The audio in this file could not be read.',
+} as const;
+
+export const PROJECT_MESSAGES = {
+  linkSent:
+    'If that address has a project with us, a sign-in link is on its way. It works once, for 30 minutes.',
+  linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
+  notSignedIn: 'Please sign in to your portal to continue.',
+  projectNotFound: 'Project not found.',
+  fileNotFound: 'File not found.',
+  fileTooLarge: (mb: number) => `This file is larger than the ${formatMb(mb)} limit for one file.`,
+  projectTooLarge: (mb: number) => `This upload would take the project past its ${formatMb(mb)} limit.`,
+  badType: (detected: string) =>
+    `This file is ${detected}. Upload audio (WAV, AIFF, FLAC, MP3, M4A, Ogg), a ZIP of audio, a PDF or a text file.`,
+  projectClosed: 'This project no longer takes uploads.',
+  uploadBusy: 'This upload is already being sent from another tab or device.',
+} as const;
+
+export function formatMb(mb: number): string {
+  return mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`;
+}
+
+export interface ProjectEventDto {
+  id: number;
+  type: ProjectEventType;
+  actor: ProjectActor;
+  actorName: string | null;
+  message: string;
+  /** Staff-only events (internal notes) are never sent to the client. */
+  internal: boolean;
+  createdAt: string;
+}
+
+export interface ProbeResult {
+  format?: string;
+  codec?: string;
+  sampleRate?: number;
+  bitDepth?: number;
+  channels?: number;
+  durationSec?: number;
+  lossless?: boolean;
+  /** Loudest sample in dBFS (ffmpeg volumedetect), when ffmpeg ran. */
+  peakDb?: number;
+  meanDb?: number;
+}
+
+export interface ProjectFileDto {
+  id: string;
+  name: string;
+  size: number;
+  kind: UploadKind | null;
+  status: 'uploading' | 'stored' | 'probed' | 'failed';
+  sha256: string | null;
+  probe: ProbeResult | null;
+  warnings: string[];
+  createdAt: string;
+}
+
+export interface ProjectSummaryDto {
+  id: string;
+  serviceName: string;
+  status: ProjectStatus;
+  customerEmail: string;
+  customerName: string | null;
+  quotedPence: number;
+  depositPence: number;
+  revisionRounds: number;
+  fileCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectDetailDto extends ProjectSummaryDto {
+  events: ProjectEventDto[];
+  files: ProjectFileDto[];
+  /** Warnings across files (mixed sample rates, different lengths). */
+  warnings: string[];
+  limits: { maxFileBytes: number; maxProjectBytes: number; usedBytes: number };
+  nextStep: string;
+}

@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, MESSAGES } from '@studio/shared';
+import { requestPortalLink } from './portal-api';
+
+/** "Email me a sign-in link": always the same answer, whether or not the address is known. */
+export function PortalSignInForm({ intro }: { intro?: string }) {
+  const [email, setEmail] = useState('');
+  const request = useMutation({ mutationFn: requestPortalLink });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (email.trim()) request.mutate(email.trim());
+  };
+
+  return (
+    <div className="card portal-card">
+      <h2 className="portal-card__title">Sign in to your projects</h2>
+      <p>{intro ?? 'Enter the email address you booked with. We will mail you a link that signs you in.'}</p>
+      {request.isSuccess ? (
+        <p className="portal-notice" role="status">
+          {request.data.message}
+        </p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor="portal-email">
+              Email
+            </label>
+            <input
+              id="portal-email"
+              className="field__input"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          {request.isError && (
+            <p className="portal-error" role="alert">
+              {errorMessage(request.error, MESSAGES.referralEmail)}
+            </p>
+          )}
+          <button className="btn btn--primary" type="submit" disabled={!email.trim() || request.isPending}>
+            {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
