@@ -279,13 +279,10 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
         expect(JSON.stringify(res.body)).not.toContain('succeeded');
       }
 
-      const missing = await t
-        .http()
-        .get('/api/payments/intent-status')
-        .query({
-          payment_intent: 'pi_doesnotexist',
-          payment_intent_client_secret: 'pi_doesnotexist_secret_x',
-        });
+      const missing = await t.http().get('/api/payments/intent-status').query({
+        payment_intent: 'pi_doesnotexist',
+        payment_intent_client_secret: 'pi_doesnotexist_secret_x',
+      });
       expect(missing.status).toBe(404);
       expect(missing.body).toMatchObject({ success: false, code: 'PAYMENT_NOT_FOUND' });
       const malformed = await t
