@@ -80,7 +80,8 @@ describe('SEO, sitemap, feed and robots (HTTP)', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const html = res.text;
     const url = `${PUBLIC_URL}/blog/post/${post.slug}`;
-    const image = `${PUBLIC_URL}/uploads/${post.featuredImage}`;
+    // The upload's 1200×630 share version, made when it was uploaded.
+    const image = `${PUBLIC_URL}/uploads/${post.featuredImage.replace(/\.png$/, '-share.jpg')}`;
     expect(titleOf(html)).toBe('Vocal chains that &quot;just work&quot; | Mixdown Studio');
     expect(metas(html, 'description')).toEqual(['Three vocal chains & the settings we start from.']);
     expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
@@ -89,6 +90,8 @@ describe('SEO, sitemap, feed and robots (HTTP)', () => {
     expect(metas(html, 'og:description')).toEqual(['Three vocal chains & the settings we start from.']);
     expect(metas(html, 'og:url')).toEqual([url]);
     expect(metas(html, 'og:image')).toEqual([image]);
+    expect(metas(html, 'og:image:width')).toEqual(['1200']);
+    expect(metas(html, 'og:image:height')).toEqual(['630']);
     expect(metas(html, 'og:site_name')).toEqual(['Mixdown Studio']);
     expect(metas(html, 'twitter:card')).toEqual(['summary_large_image']);
     expect(metas(html, 'twitter:title')).toEqual(['Vocal chains that "just work"']);
@@ -115,7 +118,7 @@ describe('SEO, sitemap, feed and robots (HTTP)', () => {
       dateModified: post.updatedAt,
       author: { '@type': 'Person', name: 'Sam Producer' },
       publisher: { '@type': 'Organization', name: 'Mixdown Studio' },
-      image: [`${PUBLIC_URL}/uploads/${post.featuredImage}`],
+      image: [`${PUBLIC_URL}/uploads/${post.featuredImage.replace(/\.png$/, '-share.jpg')}`],
       articleSection: ['Mixing'],
       keywords: ['EQ & Compression', 'Vocals'],
     });

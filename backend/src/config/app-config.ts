@@ -208,3 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
+
+/**
+ * Where uploads live, for one-off commands that need nothing else (npm run images:convert):
+ * the same UPLOAD_DIR rule as loadConfig, without requiring the rest of the environment.
+ */
+export function loadUploadDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(REPO_ROOT, env.UPLOAD_DIR || join('.data', 'uploads'));
+}

@@ -2,16 +2,16 @@
  * `npm run images:convert [-- --force]`: the one-off conversion of uploads stored before images
  * got responsive versions. Makes the missing versions of every JPEG, PNG and WebP upload in
  * UPLOAD_DIR (all of them again with --force); safe to run twice, and while the app is running.
- * Reads the same environment as the app (UPLOAD_DIR).
+ * Reads UPLOAD_DIR like the app (default .data/uploads).
  */
 import { readdir } from 'node:fs/promises';
 import { hasImageVariants } from '@studio/shared';
-import { ConfigError, loadConfig } from '../../config/app-config';
+import { loadUploadDir } from '../../config/app-config';
 import { writeImageVariants } from './image-variants';
 
 async function main(): Promise<void> {
   const force = process.argv.includes('--force');
-  const { uploadDir } = loadConfig();
+  const uploadDir = loadUploadDir();
   const uploads = (await readdir(uploadDir)).filter(hasImageVariants).sort();
   console.log(`${uploads.length} images in ${uploadDir}`);
   let converted = 0;
@@ -35,6 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
-  console.error(err instanceof ConfigError ? err.message : `Conversion failed: ${err.message}`);
+  console.error(`Conversion failed: ${err.message}`);
   process.exit(1);
 });

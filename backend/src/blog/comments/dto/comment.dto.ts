@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '@studio/shared';
 import { PageQueryDto } from '../../../common/input/page-query.dto';
