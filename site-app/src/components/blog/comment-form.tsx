@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, LIMITS } from '@studio/shared';
 import { HoneypotField } from '../ui/honeypot-field';
-import { postPath, submitComment } from './blog-api';
+import { submitComment } from './blog-api';
 import {
   COMMENT_FIELDS,
   commentRequest,
