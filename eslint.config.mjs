@@ -26,11 +26,15 @@ const SQL_IN_REPOSITORIES_ONLY = [
   'config',
   'contact',
   'health',
+  'native-forms',
   'openapi',
+  'projects',
   'redis',
   'services',
   'settings',
   'site',
+  'storage',
+  'uploads',
 ].map((dir) => `backend/src/${dir}/**/*.ts`);
 
 export default tseslint.config(
