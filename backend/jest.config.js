@@ -12,7 +12,14 @@ const swc = [
 ];
 const base = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    // The one fake Stripe is an ES module shared with the browser tests.
+    '/e2e/fake-stripe/.+\\.mjs$': swc,
+    '/node_modules/@apidevtools/json-schema-ref-parser/.+\\.js$': swc,
+  },
+  // The OpenAPI validator's $ref parser ships ES modules only; SWC turns them into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!@apidevtools/json-schema-ref-parser/)'],
   moduleNameMapper: { '^@studio/shared$': '<rootDir>/../libs/shared/src/index.ts' },
 };
 module.exports = {

@@ -24,7 +24,7 @@ dbUrl.pathname = `/${dbName}`;
 
 const mail = await startMailCatcher();
 // Card payments go to a local Stripe-compatible server (fake-stripe/server.mjs), never online.
-const fakeStripe = await startFakeStripe();
+const fakeStripe = await startFakeStripe({ localCheckout: true });
 const port = await freePort(3100);
 const uploadDir = mkdtempSync(join(tmpdir(), 'studio-e2e-uploads-'));
 const storageDir = mkdtempSync(join(tmpdir(), 'studio-e2e-projects-'));

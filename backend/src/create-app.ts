@@ -21,6 +21,7 @@ import { toErrorBody } from './common/errors/error-body';
 import { registerHttpCache } from './common/http-cache';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
+import { setupOpenApi } from './openapi/openapi';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -85,6 +86,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 },
   });
 
+  await setupOpenApi(app);
+
   mkdirSync(config.uploadDir, { recursive: true });
   const staticRoots: [string, string][] = [
     [join(config.webRoot, 'shell', 'dist', 'assets'), '/assets/'],
@@ -103,7 +106,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       cacheControl: false,
       wildcard: true,
       index: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+      },
     });
     first = false;
   }

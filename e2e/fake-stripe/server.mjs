@@ -1,22 +1,29 @@
 /**
- * A small Stripe-compatible HTTP server for the browser tests (a plain-JS port of
- * backend/test/support/fake-stripe.ts). e2e/run.mjs starts it and points the backend at it with
- * STRIPE_API_BASE, so no test reaches the internet.
+ * The one fake Stripe of the test suites: a small Stripe-compatible HTTP server that the
+ * backend's HTTP tests (backend/test/support/fake-stripe.ts re-exports it) and the browser tests
+ * (e2e/run.mjs starts it) both point the app at through STRIPE_API_BASE, so no test reaches the
+ * internet.
  *
  * Stripe API (what the backend calls): POST /v1/payment_intents, GET /v1/payment_intents/:id,
  * POST /v1/checkout/sessions. Form-encoded bodies are decoded the way Stripe reads them,
- * idempotency keys are honoured, and every request is recorded.
+ * idempotency keys are honoured, and every request is recorded so a test can assert exactly
+ * what the server asked Stripe to charge.
  *
- * The hosted Checkout page: a session's `url` is http://127.0.0.1:<port>/checkout/<id>, a plain
- * page showing what the session charges, with "Pay" (marks the session paid and goes to its
- * success_url, {CHECKOUT_SESSION_ID} filled in) and "Cancel" (its cancel_url).
+ * The hosted Checkout page: a session's `url` is Stripe's own host by default; with
+ * `startFakeStripe({ localCheckout: true })` (the browser tests) it is
+ * http://127.0.0.1:<port>/checkout/<id>, a plain page showing what the session charges, with
+ * "Pay" (marks the session paid and goes to its success_url, {CHECKOUT_SESSION_ID} filled in)
+ * and "Cancel" (its cancel_url).
  *
- * Test controls (JSON, under /__fake/):
+ * Steering it: in-process through the returned object (requestsTo, failWith, setIntentStatus),
+ * or over HTTP (JSON, under /__fake/) from another process:
  *   GET  /__fake/requests                          every recorded API request
  *   GET  /__fake/checkout_sessions/:id             one session as stored
  *   GET  /__fake/payment_intents/:id               one intent as stored
  *   POST /__fake/payment_intents/:id/status        {"status": "succeeded"} — what Stripe reports next
  *   POST /__fake/fail                              {"status": 500} or {"status": null}
+ *
+ * Types for TypeScript callers: server.d.mts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -52,7 +59,19 @@ const escapeHtml = (s) =>
 const pounds = (pence) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Number(pence) / 100);
 
-export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_test';
+
+/** The environment that points the app at a fake Stripe. */
+export function fakeStripeEnv(fake, webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET) {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fake.url,
+  };
+}
+
+export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheckout = false } = {}) {
   const requests = [];
   const paymentIntents = new Map();
   const checkoutSessions = new Map();
@@ -60,6 +79,19 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
   const idempotent = new Map();
   let failure = null;
   let baseUrl = '';
+
+  /** Answer every API call with this HTTP status (a Stripe api_error) until called with null. */
+  const failWith = (status) => {
+    failure = status;
+  };
+  /** What Stripe reports for this intent from now on ('succeeded' also marks the amount received). */
+  const setIntentStatus = (intentId, status) => {
+    const intent = paymentIntents.get(intentId);
+    if (!intent) throw new Error(`fake Stripe: no intent ${intentId}`);
+    intent.status = status;
+    if (status === 'succeeded') intent.amount_received = intent.amount;
+    return intent;
+  };
 
   const notFound = (what, id) => [
     404,
@@ -121,7 +153,9 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
           id: sessionId,
           object: 'checkout.session',
           mode: str(body.mode),
-          url: `${baseUrl}/checkout/${sessionId}`,
+          url: localCheckout
+            ? `${baseUrl}/checkout/${sessionId}`
+            : `https://checkout.stripe.com/c/pay/${sessionId}`,
           amount_total: amountTotal,
           currency: str(items[0]?.price_data?.currency) ?? null,
           customer_email: str(body.customer_email) ?? null,
@@ -146,11 +180,14 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
       pattern: /^\/v1\/refunds$/,
       handle: (body) => {
         const intent = paymentIntents.get(str(body.payment_intent) ?? '');
-        const refused = (message) => [400, { error: { type: 'invalid_request_error', message } }];
-        if (!intent || intent.status !== 'succeeded')
-          return refused('This PaymentIntent cannot be refunded.');
+        const refused = (message) => [
+          400,
+          { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message } },
+        ];
+        if (!intent) return refused(`No such payment_intent: '${str(body.payment_intent)}'`);
+        if (intent.status !== 'succeeded') return refused('This PaymentIntent has not succeeded.');
         const done = [...refunds.values()].filter((r) => r.payment_intent === intent.id);
-        const left = intent.amount_received - done.reduce((sum, r) => sum + r.amount, 0);
+        const left = Number(intent.amount_received) - done.reduce((sum, r) => sum + Number(r.amount), 0);
         const amount = num(body.amount) ?? left;
         if (amount < 1 || amount > left)
           return refused(`Refund amount (${amount}) is greater than unrefunded amount (${left}).`);
@@ -160,6 +197,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
           amount,
           currency: intent.currency,
           payment_intent: intent.id,
+          charge: `ch_for_${intent.id}`,
           status: 'succeeded',
           metadata: body.metadata ?? {},
           created: Math.floor(Date.now() / 1000),
@@ -245,14 +283,10 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
     } else if (req.method === 'POST' && (m = path.match(/^\/__fake\/payment_intents\/([^/]+)\/status$/))) {
       const intent = paymentIntents.get(decodeURIComponent(m[1]));
       if (!intent) sendJson(res, 404, { error: 'no such intent' });
-      else {
-        intent.status = String(json().status);
-        if (intent.status === 'succeeded') intent.amount_received = intent.amount;
-        sendJson(res, 200, intent);
-      }
+      else sendJson(res, 200, setIntentStatus(intent.id, String(json().status)));
     } else if (req.method === 'POST' && path === '/__fake/fail') {
       const { status } = json();
-      failure = typeof status === 'number' ? status : null;
+      failWith(typeof status === 'number' ? status : null);
       sendJson(res, 200, { failure });
     } else sendJson(res, 404, { error: `no control ${req.method} ${path}` });
     return true;
@@ -309,6 +343,10 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1' } = {}) {
     requests,
     paymentIntents,
     checkoutSessions,
+    refunds,
+    requestsTo: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
+    failWith,
+    setIntentStatus,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

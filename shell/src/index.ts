@@ -1,2 +1,2 @@
 // An async boundary: the federation runtime settles the shared singletons before any app code runs.
-import('./bootstrap');
+void import('./bootstrap');

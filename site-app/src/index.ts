@@ -1,2 +1,2 @@
 // Standalone development entry. An async boundary: shared singletons settle before app code runs.
-import('./bootstrap');
+void import('./bootstrap');

@@ -1,12 +1,14 @@
 import { PRERENDER_TOKENS } from '@studio/shared';
+import type { SiteConfig } from './site-config.types';
 
 /**
  * site-config.ts as the shell's build-time prerender sees it: stand-ins the backend replaces
- * with the live values on every request (see PRERENDER_TOKENS).
+ * with the live values on every request (see PRERENDER_TOKENS). Implements SiteConfig.
  */
-export const SITE_NAME: string = PRERENDER_TOKENS.siteName;
-export const INSTAGRAM_URL: string = PRERENDER_TOKENS.instagramUrl;
+const config: SiteConfig = {
+  SITE_NAME: PRERENDER_TOKENS.siteName,
+  INSTAGRAM_URL: PRERENDER_TOKENS.instagramUrl,
+  copyrightYear: () => PRERENDER_TOKENS.year,
+};
 
-export function copyrightYear(): string {
-  return PRERENDER_TOKENS.year;
-}
+export const { SITE_NAME, INSTAGRAM_URL, copyrightYear } = config;

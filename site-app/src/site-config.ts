@@ -1,15 +1,16 @@
 import { readSiteBranding } from '@studio/shared';
+import type { SiteConfig } from './site-config.types';
 
 /**
  * Site settings injected by the backend into index.html, read once. The shell's build-time
- * prerender swaps this module for site-config.prerender.ts: keep the two exporting the same names.
+ * prerender swaps this module for site-config.prerender.ts; both implement SiteConfig.
  */
 const settings = readSiteBranding();
 
-export const SITE_NAME = settings.name;
-export const INSTAGRAM_URL = settings.instagramUrl;
+const config: SiteConfig = {
+  SITE_NAME: settings.name,
+  INSTAGRAM_URL: settings.instagramUrl,
+  copyrightYear: () => String(new Date().getFullYear()),
+};
 
-/** The year in the footer's copyright line. */
-export function copyrightYear(): string {
-  return String(new Date().getFullYear());
-}
+export const { SITE_NAME, INSTAGRAM_URL, copyrightYear } = config;

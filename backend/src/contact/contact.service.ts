@@ -7,7 +7,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { MoreThanOrEqual, Repository } from 'typeorm';
-import { CONTACT_SERVICES, DELIVERY } from '@studio/shared';
+import { DELIVERY, serviceLabel as sharedServiceLabel } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
@@ -29,10 +29,9 @@ export interface ContactOutcome {
   adminNotification: MailOutcome;
 }
 
-const EXTRA_LABELS: Record<string, string> = { production: 'Production' };
-
+/** A form value's label, or the value itself when it has none. */
 export function serviceLabel(value: string): string {
-  return CONTACT_SERVICES.find((s) => s.value === value)?.label ?? EXTRA_LABELS[value] ?? value;
+  return sharedServiceLabel(value) ?? value;
 }
 
 @Injectable()

@@ -1,4 +1,5 @@
 import { Controller, Headers, HttpCode, Post, RawBodyRequest, Req, UseGuards } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { PaymentsConfiguredGuard } from './payments-configured.guard';
 import { StripeWebhookService, WebhookResult } from './stripe-webhook.service';
@@ -11,6 +12,10 @@ export class StripeWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @UseGuards(PaymentsConfiguredGuard)
+  @ApiBody({
+    description: 'A Stripe event, checked against the stripe-signature header.',
+    schema: { type: 'object' },
+  })
   handle(
     @Req() req: RawBodyRequest<FastifyRequest>,
     @Headers('stripe-signature') signature: string | undefined,

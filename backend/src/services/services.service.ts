@@ -10,7 +10,7 @@ import {
   penceToPounds,
   SERVICE_MESSAGES,
   type AdminService,
-  type CatalogueService,
+  type ServiceListItem,
   type ServiceDto,
 } from '@studio/shared';
 import { badRequest, conflict, notFound } from '../common/errors/app.exception';
@@ -19,8 +19,7 @@ import type { SaveServiceDto, ServiceListQuery } from './dto/save-service.dto';
 import { ProductionService } from './entities/production-service.entity';
 import { ServiceFields, ServicesRepository } from './services.repository';
 
-/** The public list item, kept under its old name for the controllers that use it. */
-export type ServiceListItem = CatalogueService;
+export type { ServiceListItem };
 
 @Injectable()
 export class ServicesService {
@@ -118,7 +117,7 @@ function fieldsOf(dto: SaveServiceDto): ServiceFields {
   };
 }
 
-export function toServiceListItem(s: ProductionService): CatalogueService {
+export function toServiceListItem(s: ProductionService): ServiceListItem {
   return {
     id: s.id,
     name: s.name,

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../common/errors/app.exception';
 import { etagOf, notModified, PUBLIC_PAGE_CACHE } from '../common/http-cache';
@@ -20,6 +21,7 @@ const FEED_CACHE = 'public, max-age=300';
  * the one JSON 404 for unknown API paths. Registered last by Fastify's router (wildcard).
  * Also the files crawlers and feed readers ask for: sitemap, RSS feed, robots.txt.
  */
+@ApiExcludeController() // pages and feeds for browsers and crawlers, not the JSON API
 @Controller()
 export class SiteController {
   constructor(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PRERENDER_TOKENS, siteBrandingFrom } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { HtmlTemplate } from './html-template';
 
 /** Client routes the site knows; anything else gets the shell with a 404 status. */
 const KNOWN_ROUTES: RegExp[] = [
@@ -31,14 +32,13 @@ export function escapeHtml(value: string): string {
   );
 }
 
-const DESCRIPTION_TAG = /<meta\s+name="description"[^>]*>/i;
-
 /** A document the shell's build prerendered (shell/dist/pages/manifest.json). */
 interface PrerenderedPage {
   path: string;
   /** Query parameters that change the page: with one of them present, the plain shell is sent. */
   varies: string[];
-  html: string;
+  /** The document with its per-request stand-ins still in (PRERENDER_TOKENS). */
+  template: HtmlTemplate;
 }
 
 function readPrerenderedPages(pagesDir: string): PrerenderedPage[] {
@@ -48,7 +48,7 @@ function readPrerenderedPages(pagesDir: string): PrerenderedPage[] {
   return manifest.routes.map(({ path, varies, file }) => ({
     path,
     varies,
-    html: readFileSync(join(pagesDir, file), 'utf8'),
+    template: HtmlTemplate.parse(readFileSync(join(pagesDir, file), 'utf8')),
   }));
 }
 
@@ -56,7 +56,7 @@ function readPrerenderedPages(pagesDir: string): PrerenderedPage[] {
 @Injectable()
 export class SiteService implements OnModuleInit {
   private readonly logger = new Logger(SiteService.name);
-  private template: string | null = null;
+  private template: HtmlTemplate | null = null;
   private prerendered: PrerenderedPage[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -67,7 +67,7 @@ export class SiteService implements OnModuleInit {
 
   onModuleInit(): void {
     const file = join(this.shellDir, 'index.html');
-    if (existsSync(file)) this.template = readFileSync(file, 'utf8');
+    if (existsSync(file)) this.template = HtmlTemplate.parse(readFileSync(file, 'utf8'));
     else this.logger.warn(`The front end is not built (${file} is missing): run "npm run build".`);
     const pagesDir = join(this.shellDir, 'pages');
     if (this.template && existsSync(join(pagesDir, 'manifest.json'))) {
@@ -81,11 +81,11 @@ export class SiteService implements OnModuleInit {
   }
 
   /** The prerendered document for this URL, when there is one and the query does not change it. */
-  private prerenderedFor(url: string): string | null {
+  private prerenderedFor(url: string): HtmlTemplate | null {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const page = this.prerendered.find((p) => p.path === pathname);
     if (!page || page.varies.some((name) => searchParams.has(name))) return null;
-    return page.html;
+    return page.template;
   }
 
   isKnownRoute(path: string): boolean {
@@ -101,31 +101,27 @@ export class SiteService implements OnModuleInit {
     if (!this.template) return null;
     const injected = { name: this.config.siteName, ...meta.siteConfig };
     const siteConfig = JSON.stringify(injected).replace(/</g, '\\u003c');
-    let html = this.template;
-    const prerendered = rendered ?? this.prerenderedFor(url);
-    if (prerendered) {
-      // The values the browser will render with, so hydration finds the same text.
-      const branding = siteBrandingFrom(injected);
-      html = prerendered
-        // Function replacers: a brand name such as "Mix $& Master" is inserted as written, not
-        // read as a replacement pattern.
+    // A document rendered for this request is read like the built ones (only its head is parsed).
+    const page = rendered !== undefined ? HtmlTemplate.parse(rendered) : this.prerenderedFor(url);
+    // In a prerendered or rendered page, the values the browser will render with, so hydration
+    // finds the same text. The stand-ins are plain strings no page text contains by accident.
+    const branding = siteBrandingFrom(injected);
+    const live = (text: string) =>
+      text
+        // Function replacers: "Mix $& Master" is inserted as written, not read as a pattern.
         .replaceAll(PRERENDER_TOKENS.siteName, () => escapeHtml(branding.name))
         .replaceAll(PRERENDER_TOKENS.instagramUrl, () => escapeHtml(branding.instagramUrl))
         .replaceAll(PRERENDER_TOKENS.year, () => String(new Date().getFullYear()));
-    }
-    if (meta.description !== undefined) {
-      const tag = `<meta name="description" content="${escapeHtml(meta.description)}"/>`;
-      // A function replacement, so "$&" or "$1" in a description is not read as a pattern.
-      html = DESCRIPTION_TAG.test(html)
-        ? html.replace(DESCRIPTION_TAG, () => tag)
-        : html.replace('</head>', () => `${tag}</head>`);
-    }
-    if (meta.title)
-      html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);
-    return html.replace(
-      '</head>',
-      () =>
-        `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script></head>`,
+    return (page ?? this.template).render(
+      {
+        titleHtml: meta.title ? escapeHtml(meta.title) : undefined,
+        descriptionTag:
+          meta.description !== undefined
+            ? `<meta name="description" content="${escapeHtml(meta.description)}"/>`
+            : undefined,
+        headEnd: `${meta.head ?? ''}<script id="site-config" type="application/json">${siteConfig}</script>`,
+      },
+      page ? live : undefined,
     );
   }
 }

@@ -1,10 +1,12 @@
 /** Payloads exchanged between the API and the two front ends. */
 import type { PostStatus, Role } from './business';
+import type { CatalogueService } from './back-office';
+import type { ErrorCode } from './error-codes';
 
 export interface ApiErrorBody {
   success: false;
   message: string;
-  code?: string;
+  code?: ErrorCode;
   errors?: { field: string; message: string }[];
 }
 
@@ -91,6 +93,9 @@ export interface PostListResponse {
   total: number;
   page: { limit: number; offset: number; totalPages: number };
 }
+
+/** One entry of GET /api/services (price in pence): a catalogue row. */
+export type ServiceListItem = CatalogueService;
 
 export interface ServiceDto {
   id: number;

@@ -32,3 +32,10 @@ export function findPlanByName(name: string): { id: string; name: string } | und
   const id = PLAN_KEYS_BY_NAME[name];
   return id ? { id, name } : undefined;
 }
+
+const EXTRA_SERVICE_LABELS: Record<string, string> = { production: 'Production' };
+
+/** How a contact form value reads ('mix-master' -> 'Mix & Master'); undefined when unknown. */
+export function serviceLabel(value: string): string | undefined {
+  return CONTACT_SERVICES.find((s) => s.value === value)?.label ?? EXTRA_SERVICE_LABELS[value];
+}

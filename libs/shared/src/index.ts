@@ -1,5 +1,6 @@
 export * from './api-types';
 export * from './business';
+export * from './error-codes';
 export * from './catalogue';
 export * from './limits';
 export * from './money';

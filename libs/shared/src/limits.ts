@@ -34,6 +34,16 @@ export const LIMITS = {
   newsletter: { emailMax: 255 },
   referral: { codeMin: 6, codeMax: 20, discountMin: 1, discountMax: 50 },
   upload: { maxBytes: 10 * 1024 * 1024 },
+  media: { altTextMax: 255, captionMax: 1000 },
+  /** The blog search box, public and admin. */
+  search: { max: 200 },
+  settings: { blogNameMax: 100, siteDescriptionMax: 300, emailMax: 255, urlMax: 255 },
+} as const;
+
+export const LIMIT_MESSAGES = {
+  search: `Search must be at most ${LIMITS.search.max} characters`,
+  altText: `Alt text must be at most ${LIMITS.media.altTextMax} characters`,
+  caption: `Caption must be at most ${LIMITS.media.captionMax} characters`,
 } as const;
 
 export const MESSAGES = {
@@ -59,6 +69,15 @@ export const MESSAGES = {
   bodyNotObject: 'The request body must be a JSON object.',
   pageLimit: `limit must be a whole number from 1 to ${PAGINATION.maxLimit}`,
   pageOffset: `offset must be a whole number from 0 to ${PAGINATION.maxOffset}`,
+} as const;
+
+/** The contact form's field messages, shown by the form and sent back by the server. */
+export const CONTACT_MESSAGES = {
+  name: `Name must be between ${LIMITS.contact.nameMin} and ${LIMITS.contact.nameMax} characters`,
+  email: 'Please enter a valid email address',
+  emailLength: `Email must be between ${LIMITS.contact.emailMin} and ${LIMITS.contact.emailMax} characters`,
+  message: `Message must be between ${LIMITS.contact.messageMin} and ${LIMITS.contact.messageMax} characters`,
+  service: MESSAGES.contactService,
 } as const;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

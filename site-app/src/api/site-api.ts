@@ -6,8 +6,8 @@
 import {
   getJson,
   postJson,
-  type CatalogueService,
   type ReferralCodeDto,
+  type ServiceListItem,
   type ReferralListEntry,
 } from '@studio/shared';
 
@@ -49,7 +49,7 @@ export interface ContactResponse {
 }
 
 /** One entry of GET /api/services (price in pence): the catalogue is the one source of prices. */
-export type ServiceListItem = CatalogueService;
+export type { ServiceListItem };
 
 export interface ServicesResponse {
   success: boolean;

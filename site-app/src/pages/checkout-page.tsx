@@ -14,7 +14,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatPence, poundsToPence } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
-import { useToast } from '../toast/toast-context';
+import { useErrorToast } from '../toast/use-api-error-toast';
 import { parseCheckoutParams } from '../components/payment/checkout-params';
 import { LazyPaymentForm } from '../components/payment/lazy-payment-form';
 import { serviceQuery } from '../components/payment/payment-api';
@@ -26,16 +26,16 @@ export default function CheckoutPage() {
   const { serviceId, amountPence } = useMemo(() => parseCheckoutParams(search), [search]);
   const navigate = useNavigate();
   const location = useLocation();
-  const { toast } = useToast();
+  const showError = useErrorToast();
 
   const service = useQuery({ ...serviceQuery(serviceId ?? 0), enabled: serviceId !== null });
   const details = service.data?.service;
 
   useEffect(() => {
     if (service.isError) {
-      toast({ title: 'Error', description: 'Could not fetch service details', variant: 'destructive' });
+      showError('Error', 'Could not fetch service details');
     }
-  }, [service.isError, toast]);
+  }, [service.isError, showError]);
 
   // Back to wherever the visitor came from, or to the booking page on a fresh tab.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate('/services-checkout'));

@@ -10,6 +10,7 @@ import { ApiError, DELIVERY, MESSAGES, REFERRAL, errorMessage, type CatalogueSer
 import { servicesQuery } from '../api/site-api';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useToast } from '../toast/toast-context';
+import { useErrorToast } from '../toast/use-api-error-toast';
 import {
   createCheckoutSession,
   paymentsConfigQuery,
@@ -44,6 +45,7 @@ const UNVALIDATED: ReferralState = { status: 'unvalidated' };
 export default function ServicesCheckoutPage() {
   usePageTitle('Book & Pay');
   const { toast } = useToast();
+  const showError = useErrorToast();
   const config = useQuery(paymentsConfigQuery);
   const notConfigured = config.data?.configured === false;
   // Prices come from the catalogue in the database, never from this bundle.
@@ -78,20 +80,18 @@ export default function ServicesCheckoutPage() {
       } else {
         const message = res?.message || 'Invalid referral code';
         setReferral({ status: 'invalid', message });
-        toast({ title: 'Invalid Code', description: message, variant: 'destructive' });
+        showError('Invalid Code', message);
       }
     },
     onError: (error, sentCode) => {
       if (sentCode !== currentCode.current) return;
       setReferral(UNVALIDATED);
-      toast({
-        title: 'Validation Error',
-        description:
-          error instanceof ApiError
-            ? errorMessage(error, 'Failed to validate referral code')
-            : 'Error validating code',
-        variant: 'destructive',
-      });
+      showError(
+        'Validation Error',
+        error instanceof ApiError
+          ? errorMessage(error, 'Failed to validate referral code')
+          : 'Error validating code',
+      );
     },
   });
 
@@ -104,15 +104,11 @@ export default function ServicesCheckoutPage() {
         return;
       }
       setBookingPlanId(null);
-      toast({ title: 'Checkout Error', description: 'Failed to initiate checkout', variant: 'destructive' });
+      showError('Checkout Error', 'Failed to initiate checkout');
     },
     onError: (error) => {
       setBookingPlanId(null);
-      toast({
-        title: 'Checkout Error',
-        description: errorMessage(error, 'Failed to initiate checkout'),
-        variant: 'destructive',
-      });
+      showError('Checkout Error', error, 'Failed to initiate checkout');
     },
   });
 
@@ -125,11 +121,7 @@ export default function ServicesCheckoutPage() {
   const onValidate = () => {
     const trimmed = code.trim();
     if (!email.trim()) {
-      toast({
-        title: 'Email Required',
-        description: 'Please enter your email to apply a referral code',
-        variant: 'destructive',
-      });
+      showError('Email Required', 'Please enter your email to apply a referral code');
       return;
     }
     if (trimmed) validation.mutate(trimmed);
@@ -140,7 +132,7 @@ export default function ServicesCheckoutPage() {
     const referralCode = code.trim();
     const customerEmail = email.trim();
     if (referralCode && !customerEmail) {
-      toast({ title: 'Email Required', description: MESSAGES.referralEmailRequired, variant: 'destructive' });
+      showError('Email Required', MESSAGES.referralEmailRequired);
       return;
     }
     setBookingPlanId(plan.id);

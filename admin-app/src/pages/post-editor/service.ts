@@ -1,6 +1,7 @@
 import { apiRequest, getJson, type BlogPostDto, type SavePostRequest } from '@studio/shared';
+import { blogKeys } from './query-keys';
 
-export const postQueryKey = (id: number) => ['/api/admin/blog/posts', id] as const;
+export const postQueryKey = blogKeys.post;
 
 interface PostResponse {
   success: true;

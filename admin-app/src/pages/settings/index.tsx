@@ -11,14 +11,15 @@ import {
   XOutlined,
   YoutubeOutlined,
 } from '@ant-design/icons';
-import type { SiteSettings, SocialLinks } from '@studio/shared';
+import { LIMITS as SHARED_LIMITS, type SiteSettings, type SocialLinks } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
 import { isForbidden } from '../../utils/errors';
 import { getSettings, saveSettings, SETTINGS_QUERY_KEY } from './service';
 
+const LIMITS = SHARED_LIMITS.settings;
+
 /** Mirrors the server's limits (backend/src/settings/dto). */
-const LIMITS = { blogNameMax: 100, siteDescriptionMax: 300, urlMax: 255 } as const;
 
 const SOCIAL: { key: keyof SocialLinks; label: string; icon: ReactNode; example: string }[] = [
   {

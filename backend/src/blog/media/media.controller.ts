@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Auth } from '../../common/decorators/roles.decorator';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -16,6 +17,18 @@ export class MediaController {
 
   /** multipart/form-data: `file` (the image), optional `altText` and `caption`. */
   @Post()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        altText: { type: 'string' },
+        caption: { type: 'string' },
+      },
+    },
+  })
   async upload(@Req() req: FastifyRequest, @CurrentUser() user: User) {
     if (!isMultipart(req))
       throw badRequest('Send the image as multipart/form-data in a field named "file".', 'FILE_REQUIRED');

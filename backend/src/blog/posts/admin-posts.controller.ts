@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Auth } from '../../common/decorators/roles.decorator';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -8,6 +9,9 @@ import { IdParamPipe } from '../id-param.pipe';
 import { AdminPostQueryDto } from './dto/post-query.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { PostsService } from './posts.service';
+
+const POST_FORM =
+  'JSON, or multipart/form-data with these fields as JSON in `data` and an optional `featuredImage` file.';
 
 /**
  * Staff post management. Create and update take JSON, or multipart with the fields as JSON in
@@ -34,12 +38,16 @@ export class AdminPostsController {
   }
 
   @Post('posts')
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: CreatePostDto, description: POST_FORM })
   async create(@Req() req: FastifyRequest, @CurrentUser() user: User) {
     const { data, image } = await readPostForm(req, CreatePostDto);
     return { success: true, message: 'Post created', post: await this.posts.create(data, user.id, image) };
   }
 
   @Put('posts/:id')
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: UpdatePostDto, description: POST_FORM })
   async update(@Param('id', IdParamPipe) id: number, @Req() req: FastifyRequest, @CurrentUser() user: User) {
     const { data, image } = await readPostForm(req, UpdatePostDto);
     return {

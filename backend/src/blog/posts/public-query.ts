@@ -4,7 +4,7 @@
  * rules and messages are those of the other query DTOs, and errors come in the same shape.
  */
 import { badRequest, FieldError } from '../../common/errors/app.exception';
-import { MESSAGES, PAGINATION } from '@studio/shared';
+import { LIMIT_MESSAGES, LIMITS, MESSAGES, PAGINATION } from '@studio/shared';
 import { MAX_PAGE_SIZE } from './dto/post-query.dto';
 
 export interface PublicPostQuery {
@@ -15,7 +15,7 @@ export interface PublicPostQuery {
   tagId?: number;
 }
 
-const SEARCH_MAX = 200;
+const SEARCH_MAX = LIMITS.search.max;
 const INT = /^\d{1,10}$/;
 const PAGE_MESSAGE = MESSAGES.pageLimit;
 
@@ -33,9 +33,7 @@ const RULES = new Map<string, (value: unknown) => unknown>(
     search: (value) => {
       if (typeof value !== 'string') return { message: 'Search must be text' };
       const trimmed = value.trim();
-      return trimmed.length > SEARCH_MAX
-        ? { message: `Search must be at most ${SEARCH_MAX} characters` }
-        : trimmed || undefined;
+      return trimmed.length > SEARCH_MAX ? { message: LIMIT_MESSAGES.search } : trimmed || undefined;
     },
     // The site sends status=published; the public only ever sees published posts, so it is ignored.
     status: () => undefined,

@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Role } from '@studio/shared';
 import { JwtAuthGuard } from '../guards/jwt-auth.guard';
 import { ROLES_KEY, RolesGuard } from '../guards/roles.guard';
@@ -8,4 +9,4 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
 /** Logged in (401 otherwise) and, when roles are given, one of them (403 otherwise). */
 export const Auth = (...roles: Role[]) =>
-  applyDecorators(Roles(...roles), UseGuards(JwtAuthGuard, RolesGuard));
+  applyDecorators(Roles(...roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());

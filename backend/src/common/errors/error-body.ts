@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ApiErrorBody } from '@studio/shared';
+import type { ApiErrorBody, ErrorCode } from '@studio/shared';
 import { AppException } from './app.exception';
 
-const DEFAULT_MESSAGES: Record<number, [string, string]> = {
+const DEFAULT_MESSAGES: Record<number, [string, ErrorCode]> = {
   400: ['The request is not valid.', 'BAD_REQUEST'],
   401: ['Please log in to continue.', 'UNAUTHORIZED'],
   403: ['You do not have permission to do that.', 'FORBIDDEN'],

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@studio/shared';
+import { MESSAGES, type ErrorCode } from '@studio/shared';
 import { badRequest } from '../errors/app.exception';
 import type { InputProblem } from './unsafe-text';
 
-export const UNSAFE_TEXT_CODE = 'INVALID_CHARACTERS';
-export const TOO_DEEP_CODE = 'INPUT_TOO_DEEP';
+export const UNSAFE_TEXT_CODE: ErrorCode = 'INVALID_CHARACTERS';
+export const TOO_DEEP_CODE: ErrorCode = 'INPUT_TOO_DEEP';
 
 /** The one 400 for input no handler should see, naming where it was found. */
 export function inputProblemError({ field, kind }: InputProblem) {

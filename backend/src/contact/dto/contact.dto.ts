@@ -1,6 +1,12 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { CONTACT_SERVICE_VALUES, CONTACT_V2_SERVICES, LIMITS, MESSAGES } from '@studio/shared';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_SERVICE_VALUES,
+  CONTACT_V2_SERVICES,
+  LIMITS,
+  MESSAGES,
+} from '@studio/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const L = LIMITS.contact;
@@ -10,15 +16,13 @@ const L = LIMITS.contact;
 
 /** The contact schema of spec §5, enforced on the server with the form's own wording. */
 export class ContactDto {
-  @Length(L.nameMin, L.nameMax, { message: `Name must be between ${L.nameMin} and ${L.nameMax} characters` })
+  @Length(L.nameMin, L.nameMax, { message: CONTACT_MESSAGES.name })
   @IsString({ message: 'Name is required' })
   @Transform(trim)
   name: string;
 
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @Length(L.emailMin, L.emailMax, {
-    message: `Email must be between ${L.emailMin} and ${L.emailMax} characters`,
-  })
+  @IsEmail({}, { message: CONTACT_MESSAGES.email })
+  @Length(L.emailMin, L.emailMax, { message: CONTACT_MESSAGES.emailLength })
   @IsString({ message: 'Email is required' })
   @Transform(trim)
   email: string;
@@ -26,9 +30,7 @@ export class ContactDto {
   @IsIn(CONTACT_SERVICE_VALUES, { message: MESSAGES.contactService })
   service: string;
 
-  @Length(L.messageMin, L.messageMax, {
-    message: `Message must be between ${L.messageMin} and ${L.messageMax} characters`,
-  })
+  @Length(L.messageMin, L.messageMax, { message: CONTACT_MESSAGES.message })
   @IsString({ message: 'Message is required' })
   @Transform(trim)
   message: string;

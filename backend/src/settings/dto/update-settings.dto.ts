@@ -1,13 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
+import { LIMITS } from '@studio/shared';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
 
-export const SETTINGS_LIMITS = {
-  blogNameMax: 100,
-  siteDescriptionMax: 300,
-  emailMax: 255,
-  urlMax: 255,
-} as const;
+export const SETTINGS_LIMITS = LIMITS.settings;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An emptied field means "back to the default" (or "no link"): stored as null, not ''. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReferralListEntry } from '@studio/shared';
 import { listReferralCodes } from '../../api/site-api';
-import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import { CopyButton } from '../ui/copy-button';
 import '../ui/ui.css';
 
@@ -30,7 +30,7 @@ function CodeRow({ entry }: { entry: ReferralListEntry }) {
 
 /** The Referrals tab of /account: type an email, see its codes (spec §2, §4). No login needed. */
 export function ReferralLookup() {
-  const { toast } = useToast();
+  const showError = useErrorToast();
   const [email, setEmail] = useState('');
   const [lookedUp, setLookedUp] = useState<string | null>(null);
 
@@ -40,7 +40,7 @@ export function ReferralLookup() {
       try {
         return await listReferralCodes(lookedUp as string);
       } catch (error) {
-        toast({ title: 'Failed to fetch your referral codes', variant: 'destructive' });
+        showError('Failed to fetch your referral codes');
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PAGINATION } from '@studio/shared';
+import { LIMITS, PAGINATION } from '@studio/shared';
 
 interface BlogSearchProps {
   /** The search the list shows now (from the URL). */
@@ -57,7 +57,7 @@ export function BlogSearch({ value, onSearch }: BlogSearchProps) {
         placeholder="Search posts…"
         autoComplete="off"
         enterKeyHint="search"
-        maxLength={200}
+        maxLength={LIMITS.search.max}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />

@@ -2,7 +2,15 @@
  * The contact form's rules (spec §5) and the `service` query parameter (spec §2), kept free of
  * React so they are unit tested on their own. The server checks the same limits.
  */
-import { CONTACT_SERVICES, LIMITS, MESSAGES, type ContactService } from '@studio/shared';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_SERVICES,
+  LIMITS,
+  serviceLabel,
+  type ContactService,
+} from '@studio/shared';
+
+export { CONTACT_MESSAGES, serviceLabel };
 
 export type ContactField = 'name' | 'email' | 'service' | 'message';
 export type ContactValues = Record<ContactField, string>;
@@ -10,13 +18,6 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 
 const L = LIMITS.contact;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const CONTACT_MESSAGES = {
-  name: `Name must be between ${L.nameMin} and ${L.nameMax} characters`,
-  email: 'Please enter a valid email address',
-  message: `Message must be between ${L.messageMin} and ${L.messageMax} characters`,
-  service: MESSAGES.contactService,
-} as const;
 
 /** Field errors for the values (trimmed first); an empty object when the form may be sent. */
 export function validateContact(
@@ -67,11 +68,6 @@ export function resolveRequestedService(
 /** The message the form starts with when a service was asked for (spec §2). */
 export function prefilledMessage(serviceName: string): string {
   return `I'm interested in the ${serviceName} service. Please let me know the next steps.`;
-}
-
-/** The label of a form value, for matching against the services list by name. */
-export function serviceLabel(value: string): string | undefined {
-  return CONTACT_SERVICES.find((s) => s.value === value)?.label;
 }
 
 /** The bookable service whose name matches the visitor's choice (spec §4), if any. */

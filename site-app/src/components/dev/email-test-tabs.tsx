@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@studio/shared';
 import { sendAdminTestEmail, sendCustomerTestEmail, sendDeliveryTestEmail } from '../../api/site-api';
-import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import { JsonResult } from '../ui/json-result';
 import { useEmailTest } from './use-email-test';
 
@@ -55,7 +55,7 @@ export function AdminTestTab({ canSend }: { canSend: boolean }) {
 }
 
 export function CustomerTestTab({ canSend }: { canSend: boolean }) {
-  const { toast } = useToast();
+  const showError = useErrorToast();
   const [email, setEmail] = useState('');
   const { mutation, result } = useEmailTest(sendCustomerTestEmail);
 
@@ -63,7 +63,7 @@ export function CustomerTestTab({ canSend }: { canSend: boolean }) {
     event.preventDefault();
     const value = email.trim();
     if (!value) {
-      toast({ title: MESSAGES.testEmailRequired, variant: 'destructive' });
+      showError(MESSAGES.testEmailRequired);
       return;
     }
     mutation.mutate(value);
@@ -98,7 +98,7 @@ export function CustomerTestTab({ canSend }: { canSend: boolean }) {
 }
 
 export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
-  const { toast } = useToast();
+  const showError = useErrorToast();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('Test Customer');
   const [notMicrosoft, setNotMicrosoft] = useState(false);
@@ -108,7 +108,7 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
     event.preventDefault();
     const value = email.trim();
     if (!value) {
-      toast({ title: MESSAGES.testEmailRequired, variant: 'destructive' });
+      showError(MESSAGES.testEmailRequired);
       return;
     }
     const microsoft = isMicrosoftAddress(value);

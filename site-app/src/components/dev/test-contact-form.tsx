@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, CONTACT_SERVICES, CONTACT_V2_SERVICES, LIMITS } from '@studio/shared';
 import { customerThankYouSent, sendContact, sendContactV2, type ContactResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import { useFollowUpToast } from '../ui/follow-up-toast';
 import { HoneypotField } from '../ui/honeypot-field';
 import { JsonResult } from '../ui/json-result';
@@ -42,6 +43,7 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
   const copy = COPY[version];
   const id = (field: string) => `test-${version}-${field}`;
   const { toast } = useToast();
+  const showError = useErrorToast();
   const followUp = useFollowUpToast();
   const [values, setValues] = useState(EMPTY);
   const [website, setWebsite] = useState('');
@@ -52,7 +54,7 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
     onSuccess: (res: ContactResponse) => {
       setResult(res);
       if (!res?.success) {
-        toast({ title: copy.failedTitle, description: res?.message || copy.failed, variant: 'destructive' });
+        showError(copy.failedTitle, res?.message, copy.failed);
         return;
       }
       toast({ title: 'Message Sent!', description: res.message || 'Your message has been sent.' });
@@ -68,14 +70,10 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
     onError: (error) => {
       if (error instanceof ApiError) {
         setResult(error.body ?? { status: error.status, message: error.message });
-        toast({
-          title: copy.failedTitle,
-          description: error.serverMessage ?? copy.failed,
-          variant: 'destructive',
-        });
+        showError(copy.failedTitle, error, copy.failed);
       } else {
         setResult({ error: error instanceof Error ? error.message : String(error) });
-        toast({ title: 'Submission Error', description: copy.offline, variant: 'destructive' });
+        showError('Submission Error', copy.offline);
       }
     },
   });

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@studio/shared';
 import type { EmailTestResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 
 function serverError(body: Partial<EmailTestResponse> | null | undefined): string | undefined {
   const text = body?.error ?? body?.message;
@@ -15,6 +16,7 @@ function serverError(body: Partial<EmailTestResponse> | null | undefined): strin
  */
 export function useEmailTest<TInput>(send: (input: TInput) => Promise<EmailTestResponse>) {
   const { toast } = useToast();
+  const showError = useErrorToast();
   const [result, setResult] = useState<unknown>(undefined);
 
   const mutation = useMutation({
@@ -27,30 +29,21 @@ export function useEmailTest<TInput>(send: (input: TInput) => Promise<EmailTestR
           description: res.message || 'Check the inbox for the test email.',
         });
       } else {
-        toast({
-          title: 'Failed to send email',
-          description: serverError(res) ?? 'Unknown error occurred',
-          variant: 'destructive',
-        });
+        showError('Failed to send email', serverError(res), 'Unknown error occurred');
       }
     },
     onError: (error) => {
       if (error instanceof ApiError) {
         setResult(error.body ?? { status: error.status, message: error.message });
-        toast({
-          title: 'Failed to send email',
-          description:
-            serverError(error.body as Partial<EmailTestResponse> | null) ?? 'Unknown error occurred',
-          variant: 'destructive',
-        });
+        showError(
+          'Failed to send email',
+          serverError(error.body as Partial<EmailTestResponse> | null),
+          'Unknown error occurred',
+        );
       } else {
         const message = error instanceof Error ? error.message : '';
         setResult({ error: message || 'Failed to send test email' });
-        toast({
-          title: 'Error',
-          description: message || 'Failed to send test email',
-          variant: 'destructive',
-        });
+        showError('Error', message, 'Failed to send test email');
       }
     },
   });

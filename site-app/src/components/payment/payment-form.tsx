@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Appearance } from '@stripe/stripe-js';
 import { ApiError, formatPence, LIMITS, penceToPounds } from '@studio/shared';
-import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import { rememberCheckoutForRetry } from './checkout-params';
 import {
   createPaymentIntent,
@@ -148,13 +148,12 @@ interface CardFormProps {
 function CardForm({ amountPence, defaultEmail, onConfirm }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const { toast } = useToast();
+  const showError = useErrorToast();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [receiptEmail, setReceiptEmail] = useState(defaultEmail);
 
-  const paymentFailed = (description?: string) =>
-    toast({ title: 'Payment Failed', description: description || PAYMENT_FALLBACK, variant: 'destructive' });
+  const paymentFailed = (description?: string) => showError('Payment Failed', description, PAYMENT_FALLBACK);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

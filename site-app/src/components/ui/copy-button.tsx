@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '@studio/shared';
 import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import './ui.css';
 
 /** Copies text, with a fallback for browsers that refuse the async clipboard. */
@@ -26,6 +27,7 @@ export async function copyText(text: string): Promise<void> {
 /** A copy button that shows a check for COPY_CONFIRMATION_MS after copying (spec §4, §9). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const { toast } = useToast();
+  const showError = useErrorToast();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -40,11 +42,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       setCopied(true);
       toast({ title: 'Copied to clipboard' });
     } catch {
-      toast({
-        title: 'Could not copy',
-        description: 'Select the code and copy it yourself.',
-        variant: 'destructive',
-      });
+      showError('Could not copy', 'Select the code and copy it yourself.');
     }
   };
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
-import type { MediaDto } from '@studio/shared';
+import { LIMIT_MESSAGES, LIMITS, type MediaDto } from '@studio/shared';
 import type { MediaDetails } from '../service';
 
 interface Props {
@@ -60,16 +60,21 @@ export function MediaDetailsModal({ media, saving, onSave, onCancel }: Props) {
           label="Alt text"
           name="altText"
           extra="Describe the image for people who cannot see it."
-          rules={[{ max: 255, message: 'Alt text must be at most 255 characters' }]}
+          rules={[{ max: LIMITS.media.altTextMax, message: LIMIT_MESSAGES.altText }]}
         >
-          <Input maxLength={255} />
+          <Input maxLength={LIMITS.media.altTextMax} />
         </Form.Item>
         <Form.Item
           label="Caption"
           name="caption"
-          rules={[{ max: 1000, message: 'Caption must be at most 1000 characters' }]}
+          rules={[{ max: LIMITS.media.captionMax, message: LIMIT_MESSAGES.caption }]}
         >
-          <Input.TextArea rows={3} maxLength={1000} showCount style={{ marginBottom: 20 }} />
+          <Input.TextArea
+            rows={3}
+            maxLength={LIMITS.media.captionMax}
+            showCount
+            style={{ marginBottom: 20 }}
+          />
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>

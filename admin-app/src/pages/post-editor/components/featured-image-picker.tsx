@@ -54,7 +54,7 @@ export function FeaturedImagePicker({ value, onChange, file, onFileChange }: Pro
         {src ? (
           <img
             src={src}
-            alt="Featured image preview"
+            alt="Featured preview"
             style={{ width: '100%', height: '100%', objectFit: 'cover' }}
           />
         ) : (

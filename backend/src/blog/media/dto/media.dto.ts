@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS, LIMIT_MESSAGES } from '@studio/shared';
 
-export const MEDIA_LIMITS = { altTextMax: 255, captionMax: 1000 } as const;
+export const MEDIA_LIMITS = LIMITS.media;
 const emptyToNull = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() || null : value;
 
@@ -10,16 +11,12 @@ export class MediaDetailsDto {
   @Transform(emptyToNull)
   @IsOptional()
   @IsString({ message: 'Alt text must be text' })
-  @MaxLength(MEDIA_LIMITS.altTextMax, {
-    message: `Alt text must be at most ${MEDIA_LIMITS.altTextMax} characters`,
-  })
+  @MaxLength(MEDIA_LIMITS.altTextMax, { message: LIMIT_MESSAGES.altText })
   altText?: string | null;
 
   @Transform(emptyToNull)
   @IsOptional()
   @IsString({ message: 'Caption must be text' })
-  @MaxLength(MEDIA_LIMITS.captionMax, {
-    message: `Caption must be at most ${MEDIA_LIMITS.captionMax} characters`,
-  })
+  @MaxLength(MEDIA_LIMITS.captionMax, { message: LIMIT_MESSAGES.caption })
   caption?: string | null;
 }

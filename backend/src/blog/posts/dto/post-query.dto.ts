@@ -1,17 +1,17 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/input/page-query.dto';
-import { PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
+import { LIMIT_MESSAGES, LIMITS, PAGINATION, POST_STATUSES, PostStatus } from '@studio/shared';
 
 export const MAX_PAGE_SIZE = PAGINATION.maxLimit;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Paging and search; the public list checks the same rules by hand (public-query.ts). */
-class SearchPageQueryDto extends PageQueryDto {
+export class SearchPageQueryDto extends PageQueryDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(200, { message: 'Search must be at most 200 characters' })
+  @MaxLength(LIMITS.search.max, { message: LIMIT_MESSAGES.search })
   search?: string;
 }
 
