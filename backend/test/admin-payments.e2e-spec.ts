@@ -137,6 +137,13 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
     const [row] = await db.query(`SELECT status, amount_refunded FROM payments WHERE id = $1`, [paymentId]);
     expect(row).toEqual({ status: 'refunded', amount_refunded: 3000 });
     expect((await refund({})).body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+    const audit = await db.query(
+      `SELECT after FROM audit_log WHERE action = 'payment.refund' AND target_id = $1 ORDER BY id`,
+      [String(paymentId)],
+    );
+    expect(audit.map((a: { after: { amountRefunded: number } }) => a.after.amountRefunded)).toEqual([
+      1000, 3000,
+    ]);
     expect((await t.http().post('/api/admin/payments/999999/refund').set(as()).send({})).status).toBe(404);
   });
 

@@ -153,5 +153,13 @@ describe('Services and prices (/api/admin/services)', () => {
 
     const [old] = await db.query(`SELECT amount FROM payments WHERE id = $1`, [first.body.paymentId]);
     expect(old.amount).toBe(3000);
+
+    // The owner can see who changed the price, from what to what.
+    const audit = await db.query(
+      `SELECT before, after FROM audit_log WHERE action = 'service.price' AND target_id = $1`,
+      [String(mix.id)],
+    );
+    expect(audit).toHaveLength(1);
+    expect([audit[0].before.price, audit[0].after.price]).toEqual([6000, 7000]);
   });
 });

@@ -22,6 +22,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { PaymentListQuery } from './dto/admin-payments.dto';
 import { Payment } from './entities/payment.entity';
+import { AuditService } from '../audit/audit.service';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 
@@ -55,6 +56,7 @@ export class PaymentLedgerService {
     private readonly payments: PaymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   async list(
@@ -93,6 +95,7 @@ export class PaymentLedgerService {
 
   async refund(id: number, amount: number | undefined, userId: number): Promise<AdminPayment> {
     const stripe = this.payments.requireStripe();
+    let refunded = null as { value: number; total: number; before: number; stripeRefundId: string } | null;
     await this.dataSource.transaction(async (m) => {
       const payment = await this.repo.lockById(m, id);
       if (!payment) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
@@ -140,7 +143,18 @@ export class PaymentLedgerService {
         total,
         total >= payment.amount ? 'refunded' : 'partially_refunded',
       );
+      refunded = { value, total, before: payment.amountRefunded, stripeRefundId: refund.id };
     });
+    if (refunded) {
+      await this.audit.record({
+        action: 'payment.refund',
+        targetType: 'payment',
+        targetId: id,
+        summary: `Refunded £${(refunded.value / 100).toFixed(2)} of payment ${id}`,
+        before: { amountRefunded: refunded.before },
+        after: { amountRefunded: refunded.total, stripeRefundId: refunded.stripeRefundId },
+      });
+    }
     return this.get(id);
   }
 

@@ -16,6 +16,7 @@ import {
 import { badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { pageOf } from '../common/admin-list.query';
 import type { SaveServiceDto, ServiceListQuery } from './dto/save-service.dto';
+import { AuditService } from '../audit/audit.service';
 import { ProductionService } from './entities/production-service.entity';
 import { ServiceFields, ServicesRepository } from './services.repository';
 
@@ -23,7 +24,10 @@ export type { ServiceListItem };
 
 @Injectable()
 export class ServicesService {
-  constructor(private readonly repo: ServicesRepository) {}
+  constructor(
+    private readonly repo: ServicesRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   listActive(): Promise<ProductionService[]> {
     return this.repo.listActive();
@@ -68,14 +72,47 @@ export class ServicesService {
   async create(dto: SaveServiceDto): Promise<AdminService> {
     const fields = fieldsOf(dto);
     await this.ensureNameFree(fields.name, null);
-    return toAdminService(await this.repo.insert(fields));
+    const created = toAdminService(await this.repo.insert(fields));
+    await this.audit.record({
+      action: 'service.create',
+      targetType: 'service',
+      targetId: created.id,
+      summary: `Added service “${created.name}” at ${formatPence(created.price)}`,
+      after: { name: created.name, price: created.price, isActive: created.isActive },
+    });
+    return created;
   }
 
   async update(id: number, dto: SaveServiceDto): Promise<AdminService> {
-    if (!(await this.repo.findById(id))) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+    const existing = await this.repo.findById(id);
+    if (!existing) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+    const before = toAdminService(existing);
     const fields = fieldsOf(dto);
     await this.ensureNameFree(fields.name, id);
-    return toAdminService(await this.repo.update(id, fields));
+    const after = toAdminService(await this.repo.update(id, fields));
+    // A price change is the entry an owner looks for; other edits are recorded as updates.
+    const priceChanged = before.price !== after.price || before.compareAtPrice !== after.compareAtPrice;
+    await this.audit.record({
+      action: priceChanged ? 'service.price' : 'service.update',
+      targetType: 'service',
+      targetId: id,
+      summary: priceChanged
+        ? `Changed the price of “${after.name}” from ${formatPence(before.price)} to ${formatPence(after.price)}`
+        : `Edited service “${after.name}”`,
+      before: {
+        name: before.name,
+        price: before.price,
+        compareAtPrice: before.compareAtPrice,
+        isActive: before.isActive,
+      },
+      after: {
+        name: after.name,
+        price: after.price,
+        compareAtPrice: after.compareAtPrice,
+        isActive: after.isActive,
+      },
+    });
+    return after;
   }
 
   /**
@@ -84,7 +121,15 @@ export class ServicesService {
    * set it inactive instead.
    */
   async remove(id: number): Promise<void> {
-    if (!(await this.repo.delete(id))) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+    const existing = await this.repo.findById(id);
+    if (!existing || !(await this.repo.delete(id))) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
+    await this.audit.record({
+      action: 'service.delete',
+      targetType: 'service',
+      targetId: id,
+      summary: `Removed service “${existing.name}”`,
+      before: { name: existing.name, price: existing.price },
+    });
   }
 
   private async ensureNameFree(name: string, exceptId: number | null): Promise<void> {
@@ -154,4 +199,9 @@ export function toServiceDetail(s: ProductionService): ServiceDto {
     price: s.price,
     depositAmount: penceToPounds(depositPence(s.price)),
   };
+}
+
+/** £12.34 from integer pence, for audit summaries. */
+function formatPence(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
 }
