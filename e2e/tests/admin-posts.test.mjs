@@ -221,7 +221,7 @@ describe('admin: writing and managing posts', () => {
     const first = (await api(`/api/admin/blog/posts/${id}`, { token: await staffToken() })).body.post;
     assert.match(first.featuredImage, /^[a-f0-9]+\.png$/);
     assert.equal(
-      await page.getByAltText('Featured image preview').getAttribute('src'),
+      await page.getByAltText('Featured preview').getAttribute('src'),
       `/uploads/${first.featuredImage}`,
     );
 
