@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  fakeStripeEnv,
-  FakeStripe,
-  startFakeStripe,
-} from './support/fake-stripe';
+import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
+import { sendWebhook } from './support/paid-booking';
 import { createTestApp, TestApp } from './support/test-app';
-
-const signer = new Stripe('sk_test_x');
 
 describe('Payments ledger and refunds (/api/admin/payments)', () => {
   let t: TestApp;
@@ -20,26 +13,7 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
   let mixId: number;
   const as = () => ({ authorization: `Bearer ${tokens.admin}` });
 
-  const webhook = (type: string, object: Record<string, unknown>) => {
-    const payload = JSON.stringify({
-      id: `evt_${randomBytes(8).toString('hex')}`,
-      object: 'event',
-      type,
-      api_version: '2025-08-27.basil',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object },
-    });
-    return t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('content-type', 'application/json')
-      .set(
-        'stripe-signature',
-        signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET }),
-      )
-      .send(payload);
-  };
+  const webhook = (type: string, object: Record<string, unknown>) => sendWebhook(t, type, object);
 
   /** A Mix deposit (£30) paid: created through the API, settled by a signed webhook. */
   const paidDeposit = async (email: string) => {

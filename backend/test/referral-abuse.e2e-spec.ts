@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { REFERRAL_MESSAGES } from '../src/referral/referral.service';
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  fakeStripeEnv,
-  FakeStripe,
-  startFakeStripe,
-} from './support/fake-stripe';
+import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { sendWebhook } from './support/paid-booking';
 import { createTestApp, TestApp } from './support/test-app';
-
-const signer = new Stripe('sk_test_x');
 
 describe('referral abuse (HTTP)', () => {
   let t: TestApp;
@@ -34,26 +27,7 @@ describe('referral abuse (HTTP)', () => {
   };
   const checkout = (referralCode: string, email: string) =>
     t.http().post('/api/create-checkout-session').send({ serviceName: 'Mix', referralCode, email });
-  const webhook = (type: string, object: Record<string, unknown>) => {
-    const payload = JSON.stringify({
-      id: `evt_${randomBytes(8).toString('hex')}`,
-      object: 'event',
-      type,
-      api_version: '2025-08-27.basil',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object },
-    });
-    return t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('content-type', 'application/json')
-      .set(
-        'stripe-signature',
-        signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET }),
-      )
-      .send(payload);
-  };
+  const webhook = (type: string, object: Record<string, unknown>) => sendWebhook(t, type, object);
 
   it("refuses a code for its owner's own email", async () => {
     const code = await generate('owner@example.com');
