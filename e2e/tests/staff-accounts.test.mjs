@@ -92,7 +92,7 @@ describe('staff accounts', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     const codes = (await page.getByTestId('recovery-codes').innerText()).trim().split('\n');
     assert.equal(codes.length, 10);
-    await page.getByText('Two-factor sign-in is', { exact: false }).waitFor();
+    await page.getByText(/recovery codes left/).waitFor();
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/admin/profile'));
