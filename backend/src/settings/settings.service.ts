@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { REVIEW } from '@studio/shared';
 import type { PublicSiteSettings, SiteSettings, SocialLinks } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -58,6 +59,7 @@ export class SettingsService {
     if (dto.siteDescription !== undefined) current.siteDescription = dto.siteDescription;
     if (dto.adminNotifyEmail !== undefined)
       current.adminNotifyEmail = dto.adminNotifyEmail?.toLowerCase() ?? null;
+    if (dto.extraRoundFeePence !== undefined) current.extraRoundFeePence = dto.extraRoundFeePence;
     if (dto.socialLinks) {
       const links = { ...current.socialLinks };
       for (const network of SOCIAL_NETWORKS) {
@@ -94,6 +96,7 @@ export class SettingsService {
       socialLinks: Object.fromEntries(
         SOCIAL_NETWORKS.map((n) => [n, links[n] ?? null]),
       ) as unknown as SocialLinks,
+      extraRoundFeePence: row?.extraRoundFeePence ?? REVIEW.defaultExtraRoundPence,
     };
   }
 }

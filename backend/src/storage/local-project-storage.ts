@@ -1,5 +1,7 @@
 import { FileStore } from '@tus/file-store';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rename, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ProjectStorage, STORAGE_KEY } from './project-storage';
@@ -15,6 +17,22 @@ export class LocalProjectStorage implements ProjectStorage {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.path(key), range);
+  }
+
+  async write(key: string, source: Readable): Promise<number> {
+    const target = this.path(key);
+    const partial = `${target}.part`;
+    await pipeline(source, createWriteStream(partial));
+    // Readers never see half a file: it appears under its key only once complete.
+    await rename(partial, target);
+    return (await stat(target)).size;
+  }
+
+  async size(key: string): Promise<number | null> {
+    return stat(this.path(key)).then(
+      (s) => s.size,
+      () => null,
+    );
   }
 
   localPath(key: string): string {

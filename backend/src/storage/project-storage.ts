@@ -17,6 +17,10 @@ export interface ProjectStorage {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** A path on this machine when the store is local disk (tools like ffmpeg seek in it); else null. */
   localPath(key: string): string | null;
+  /** Stores a whole file from a stream (staff uploads, previews); resolves to its size in bytes. */
+  write(key: string, source: Readable): Promise<number>;
+  /** The stored size of a file in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
   /** Deletes a file and what the store keeps about it. */
   remove(key: string): Promise<void>;
 }

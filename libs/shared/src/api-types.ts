@@ -201,6 +201,8 @@ export interface SiteSettings {
   siteDescription: string;
   adminNotifyEmail: string;
   socialLinks: SocialLinks;
+  /** Price of a revision round beyond the included ones, in pence. */
+  extraRoundFeePence: number;
 }
 /** What GET /api/settings shows anyone. */
 export type PublicSiteSettings = Pick<SiteSettings, 'blogName' | 'siteDescription' | 'socialLinks'>;

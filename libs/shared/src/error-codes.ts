@@ -113,6 +113,18 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'LINK_INVALID',
   'PORTAL_SIGN_IN_REQUIRED',
+  // Reviews, rounds, balance and delivery (projects part 2)
+  'VERSION_NOT_FOUND',
+  'VERSION_NOT_READY',
+  'COMMENT_NOT_FOUND',
+  'COMMENT_BEYOND_END',
+  'ROUND_EMPTY',
+  'EXTRA_ROUND_FEE_REQUIRED',
+  'NOT_IN_REVIEW',
+  'URL_INVALID',
+  'BALANCE_UNPAID',
+  'PAY_LINK_INVALID',
+  'BALANCE_ALREADY_PAID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

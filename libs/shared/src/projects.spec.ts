@@ -5,13 +5,17 @@ import {
   transitionProject,
   formatMb,
   PROJECT_MESSAGES,
+  ProjectActor,
+  ProjectStatus,
 } from './projects';
+import { balancePence, roundLabel } from './reviews';
 
 describe('project transitions', () => {
   it('lets the first upload move a project to files received', () => {
     expect(transitionProject('awaiting_files', 'files_received', 'client')).toEqual({
       ok: true,
       status: 'files_received',
+      changed: true,
     });
   });
 
@@ -22,25 +26,73 @@ describe('project transitions', () => {
     expect(transitionProject('files_received', 'in_progress', 'staff').ok).toBe(true);
   });
 
-  it('refuses skipping ahead, staying put and leaving cancelled', () => {
+  it('refuses skipping ahead and leaving cancelled', () => {
     expect(transitionProject('awaiting_files', 'in_progress', 'staff')).toEqual({
       ok: false,
       reason: 'A project cannot go from Awaiting files to In progress.',
     });
-    expect(transitionProject('on_hold', 'on_hold', 'staff').ok).toBe(false);
-    for (const to of PROJECT_STATUSES) expect(transitionProject('cancelled', to, 'staff').ok).toBe(false);
+    for (const to of PROJECT_STATUSES.filter((s) => s !== 'cancelled'))
+      expect(transitionProject('cancelled', to, 'staff').ok).toBe(false);
+  });
+
+  it('is idempotent: asking for the current status changes nothing', () => {
+    for (const s of PROJECT_STATUSES)
+      expect(transitionProject(s, s, 'client')).toEqual({ ok: true, status: s, changed: false });
+  });
+
+  it('walks the review loop: version, round, next version, approval, balance, delivery', () => {
+    const steps: [ProjectStatus, ProjectStatus, ProjectActor][] = [
+      ['in_progress', 'in_review', 'system'],
+      ['in_review', 'revision_requested', 'client'],
+      ['revision_requested', 'in_progress', 'staff'],
+      ['in_progress', 'in_review', 'staff'],
+      ['in_review', 'revision_requested', 'client'],
+      ['revision_requested', 'in_review', 'system'],
+      ['in_review', 'approved', 'client'],
+      ['approved', 'paid', 'system'],
+      ['paid', 'delivered', 'system'],
+      ['delivered', 'closed', 'staff'],
+    ];
+    for (const [from, to, actor] of steps)
+      expect([from, to, transitionProject(from, to, actor)]).toEqual([
+        from,
+        to,
+        { ok: true, status: to, changed: true },
+      ]);
+  });
+
+  it('keeps payment and approval to the ones who may do them', () => {
+    expect(transitionProject('approved', 'paid', 'staff').ok).toBe(false);
+    expect(transitionProject('approved', 'paid', 'client').ok).toBe(false);
+    expect(transitionProject('in_review', 'approved', 'staff').ok).toBe(false);
+    expect(transitionProject('in_progress', 'approved', 'client').ok).toBe(false);
+    expect(transitionProject('revision_requested', 'approved', 'client').ok).toBe(false);
+    // Money taken is refunded, not cancelled; a delivered project does not go back.
+    expect(transitionProject('paid', 'cancelled', 'staff').ok).toBe(false);
+    expect(transitionProject('delivered', 'in_review', 'staff').ok).toBe(false);
+    expect(transitionProject('closed', 'delivered', 'staff').ok).toBe(false);
+    expect(transitionProject('in_review', 'on_hold', 'staff').ok).toBe(true);
+    expect(transitionProject('on_hold', 'in_review', 'staff').ok).toBe(true);
   });
 
   it('refuses a status it does not know', () => {
-    expect(transitionProject('awaiting_files', 'delivered' as never, 'staff')).toEqual({
+    expect(transitionProject('awaiting_files', 'shipped' as never, 'staff')).toEqual({
       ok: false,
-      reason: 'Unknown status "delivered".',
+      reason: 'Unknown status "shipped".',
     });
   });
 
   it('lists the next statuses staff may choose', () => {
     expect(nextStatuses('awaiting_files')).toEqual(['files_received', 'on_hold', 'cancelled']);
-    expect(nextStatuses('on_hold')).toEqual(['awaiting_files', 'files_received', 'in_progress', 'cancelled']);
+    expect(nextStatuses('on_hold')).toEqual([
+      'awaiting_files',
+      'files_received',
+      'in_progress',
+      'in_review',
+      'cancelled',
+    ]);
+    expect(nextStatuses('in_review')).toEqual(['in_progress', 'on_hold', 'cancelled']);
+    expect(nextStatuses('in_review', 'client')).toEqual(['revision_requested', 'approved']);
     expect(nextStatuses('cancelled')).toEqual([]);
   });
 });
@@ -60,5 +112,19 @@ describe('upload messages', () => {
     expect(formatMb(2048)).toBe('2 GB');
     expect(formatMb(5)).toBe('5 MB');
     expect(PROJECT_MESSAGES.fileTooLarge(2048)).toBe('This file is larger than the 2 GB limit for one file.');
+  });
+});
+
+describe('balance and rounds', () => {
+  it('is the quoted price less the deposit plus extras, never negative', () => {
+    expect(balancePence(8000, 4000, 0)).toBe(4000);
+    expect(balancePence(8000, 4000, 2500)).toBe(6500);
+    expect(balancePence(4000, 4000, 0)).toBe(0);
+    expect(balancePence(1000, 4000, 0)).toBe(0);
+  });
+
+  it('labels rounds as N of M, and extra ones as extra', () => {
+    expect(roundLabel(1, 2)).toBe('round 1 of 2');
+    expect(roundLabel(3, 2)).toBe('extra round 1 (beyond the 2 included)');
   });
 });

@@ -9,6 +9,12 @@ export const PROJECT_STATUSES = [
   'awaiting_files',
   'files_received',
   'in_progress',
+  'in_review',
+  'revision_requested',
+  'approved',
+  'paid',
+  'delivered',
+  'closed',
   'on_hold',
   'cancelled',
 ] as const;
@@ -18,6 +24,12 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   awaiting_files: 'Awaiting files',
   files_received: 'Files received',
   in_progress: 'In progress',
+  in_review: 'In review',
+  revision_requested: 'Revision requested',
+  approved: 'Approved',
+  paid: 'Paid',
+  delivered: 'Delivered',
+  closed: 'Closed',
   on_hold: 'On hold',
   cancelled: 'Cancelled',
 };
@@ -28,6 +40,13 @@ export const PROJECT_NEXT_STEP: Record<ProjectStatus, string> = {
     'Upload your stems, references and notes below. We start as soon as the studio has accepted your files.',
   files_received: 'Your files are with the studio. We check them and tell you if anything is missing.',
   in_progress: 'Your project is being worked on. We will be in touch when the first version is ready.',
+  in_review:
+    'A new version is ready. Listen, leave notes at the exact moments, then submit them as a revision round or approve the version.',
+  revision_requested: 'Your notes are with the studio. The next version will address them.',
+  approved: 'You approved the final version. Pay the balance to unlock your final files.',
+  paid: 'Thank you: the balance is paid. Your final files are being prepared.',
+  delivered: 'Your final files are ready to download below.',
+  closed: 'This project is closed. Your downloads stay available below.',
   on_hold: 'Your project is paused. The studio will contact you about the next step.',
   cancelled: 'This project was cancelled. Contact the studio if you think this is a mistake.',
 };
@@ -37,40 +56,73 @@ export type ProjectActor = 'client' | 'staff' | 'system';
 /**
  * Every move a project may make, and who may make it. `files_received` is reached by the client
  * (the first finished upload) or by staff ("files accepted"); "ask for missing files" sends a
- * project back to `awaiting_files`. Part 2 adds the later states.
+ * project back to `awaiting_files`. Part 2: a posted version puts the project `in_review`
+ * (staff, or the system once its preview is ready); the client's submitted round asks for a
+ * revision, their approval ends the reviews; the balance payment (system) makes it `paid`, the
+ * unlocked final files `delivered`; staff close it. Money taken (paid and later) is never
+ * cancelled here: that is a refund, in the payments pages.
  */
+const WORK = ['staff'] as const;
 const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectStatus, readonly ProjectActor[]>>> = {
   awaiting_files: {
     files_received: ['client', 'staff', 'system'],
-    on_hold: ['staff'],
-    cancelled: ['staff'],
+    on_hold: WORK,
+    cancelled: WORK,
   },
   files_received: {
-    awaiting_files: ['staff'],
-    in_progress: ['staff'],
-    on_hold: ['staff'],
-    cancelled: ['staff'],
+    awaiting_files: WORK,
+    in_progress: WORK,
+    on_hold: WORK,
+    cancelled: WORK,
   },
-  in_progress: { awaiting_files: ['staff'], on_hold: ['staff'], cancelled: ['staff'] },
+  in_progress: {
+    awaiting_files: WORK,
+    in_review: ['staff', 'system'],
+    on_hold: WORK,
+    cancelled: WORK,
+  },
+  in_review: {
+    revision_requested: ['client'],
+    approved: ['client'],
+    in_progress: WORK,
+    on_hold: WORK,
+    cancelled: WORK,
+  },
+  revision_requested: {
+    in_progress: WORK,
+    in_review: ['staff', 'system'],
+    on_hold: WORK,
+    cancelled: WORK,
+  },
+  approved: { paid: ['system'], in_review: WORK, on_hold: WORK, cancelled: WORK },
+  paid: { delivered: ['staff', 'system'], closed: WORK },
+  delivered: { closed: WORK },
+  closed: {},
   on_hold: {
-    awaiting_files: ['staff'],
-    files_received: ['staff'],
-    in_progress: ['staff'],
-    cancelled: ['staff'],
+    awaiting_files: WORK,
+    files_received: WORK,
+    in_progress: WORK,
+    in_review: WORK,
+    cancelled: WORK,
   },
   cancelled: {},
 };
 
-export type TransitionResult = { ok: true; status: ProjectStatus } | { ok: false; reason: string };
+export type TransitionResult =
+  { ok: true; status: ProjectStatus; changed: boolean } | { ok: false; reason: string };
 
-/** The one rule for status changes: pure, so it is tested on its own and used everywhere. */
+/**
+ * The one rule for status changes: pure, so it is tested on its own and used everywhere. Asking
+ * for the status a project already has is allowed and changes nothing (`changed: false`), so a
+ * retried request or a repeated job is harmless.
+ */
 export function transitionProject(
   from: ProjectStatus,
   to: ProjectStatus,
   actor: ProjectActor,
 ): TransitionResult {
   if (!PROJECT_STATUSES.includes(to)) return { ok: false, reason: `Unknown status "${String(to)}".` };
-  if (from === to) return { ok: false, reason: `The project is already ${PROJECT_STATUS_LABELS[to]}.` };
+  if (from === to) return { ok: true, status: to, changed: false };
   const allowed = TRANSITIONS[from]?.[to];
   if (!allowed) {
     return {
@@ -81,12 +133,18 @@ export function transitionProject(
   if (!allowed.includes(actor)) {
     return { ok: false, reason: `Only the studio can move a project to ${PROJECT_STATUS_LABELS[to]}.` };
   }
-  return { ok: true, status: to };
+  return { ok: true, status: to, changed: true };
 }
+
+/** Statuses in which the balance has been paid (final files unlocked). */
+export const BALANCE_PAID_STATUSES: readonly ProjectStatus[] = ['paid', 'delivered', 'closed'];
 
 /** The statuses staff may choose next from `from` (for the admin page's buttons). */
 export function nextStatuses(from: ProjectStatus, actor: ProjectActor = 'staff'): ProjectStatus[] {
-  return PROJECT_STATUSES.filter((to) => transitionProject(from, to, actor).ok);
+  return PROJECT_STATUSES.filter((to) => {
+    const r = transitionProject(from, to, actor);
+    return r.ok && r.changed;
+  });
 }
 
 /** Revision rounds a booking includes: per the price list (spec §9); the bulk deal is per song. */
@@ -114,6 +172,16 @@ export const PROJECT_EVENT_TYPES = [
   'note',
   'files_accepted',
   'files_requested',
+  'version_posted',
+  'version_ready',
+  'comment',
+  'round_submitted',
+  'extra_round',
+  'approved',
+  'balance_requested',
+  'balance_paid',
+  'final_uploaded',
+  'download',
 ] as const;
 export type ProjectEventType = (typeof PROJECT_EVENT_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const PAYMENT_KINDS = ['deposit', 'custom', 'plan'] as const;
+export const PAYMENT_KINDS = ['deposit', 'custom', 'plan', 'balance'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const PAYMENT_STATUSES = [

@@ -1,7 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { LIMITS } from '@studio/shared';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 export const SETTINGS_LIMITS = LIMITS.settings;
 
@@ -75,4 +86,11 @@ export class UpdateSettingsDto {
   @ValidateNested()
   @Type(() => SocialLinksDto)
   socialLinks?: SocialLinksDto;
+
+  /** The price of a revision round beyond those a booking includes, in pence. */
+  @IsOptional()
+  @IsInt({ message: 'The extra round fee must be a whole number of pence' })
+  @Min(0, { message: 'The extra round fee cannot be negative' })
+  @Max(1_000_000, { message: 'The extra round fee is at most £10,000' })
+  extraRoundFeePence?: number;
 }

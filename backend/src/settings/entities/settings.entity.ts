@@ -19,6 +19,9 @@ export class SettingsRow {
   @Column({ name: 'social_links', type: 'jsonb', default: () => `'{}'::jsonb` })
   socialLinks: Partial<SocialLinks>;
 
+  @Column({ name: 'extra_round_fee_pence', type: 'integer', nullable: true })
+  extraRoundFeePence: number | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

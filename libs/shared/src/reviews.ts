@@ -1,0 +1,160 @@
+/**
+ * Client projects, part 2 (issue 14): the versions staff post, their previews and protection,
+ * the client's timestamped notes gathered in revision rounds, the balance and the final files.
+ * The backend, the portal's review player and the admin project page all read these.
+ */
+import { formatPence } from './money';
+
+export const VERSION_KINDS = ['mix', 'master', 'alternate'] as const;
+export type VersionKind = (typeof VERSION_KINDS)[number];
+export const VERSION_KIND_LABELS: Record<VersionKind, string> = {
+  mix: 'Mix',
+  master: 'Master',
+  alternate: 'Alternate',
+};
+
+/** How a preview is protected until the balance is paid. */
+export const PROTECTIONS = ['none', 'tag', 'fade'] as const;
+export type Protection = (typeof PROTECTIONS)[number];
+export const PROTECTION_LABELS: Record<Protection, string> = {
+  none: 'None',
+  tag: 'Audible tag every few seconds',
+  fade: 'Faded ending',
+};
+
+export const REVIEW = {
+  /** Default seconds between two audible tags. */
+  tagEverySec: 20,
+  tagEveryMinSec: 5,
+  tagEveryMaxSec: 120,
+  /** The faded ending: the last this-many seconds (at most a fifth of the track) fade out. */
+  fadeSec: 20,
+  /** Signed preview and download URLs live this long. */
+  urlMinutes: 10,
+  /** Peaks kept for the waveform: about ten a second, at most this many (≤ 50 KB of JSON). */
+  maxPeaks: 4000,
+  /** The level both sides of the A/B switch are brought to (LUFS). */
+  matchLufs: -14,
+  commentMax: 2000,
+  /** Balance reminders, days after the request. */
+  reminderDays: [3, 7] as const,
+  /** Extra revision round fee when Settings has none (pence). */
+  defaultExtraRoundPence: 2500,
+} as const;
+
+export type VersionStatus = 'processing' | 'ready' | 'failed';
+
+export interface VersionDto {
+  id: string;
+  number: number;
+  kind: VersionKind;
+  name: string;
+  status: VersionStatus;
+  durationSec: number | null;
+  /** Integrated loudness (EBU R128) of the source, for matched-loudness playback. */
+  loudnessLufs: number | null;
+  protection: Protection;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface CommentDto {
+  id: number;
+  versionId: string;
+  versionNumber: number;
+  parentId: number | null;
+  roundId: number | null;
+  author: 'client' | 'staff';
+  authorName: string | null;
+  body: string;
+  atSec: number;
+  endSec: number | null;
+  resolved: boolean;
+  createdAt: string;
+}
+
+export type RoundStatus = 'draft' | 'submitted';
+
+export interface RoundDto {
+  id: number;
+  /** Null while a draft; N once submitted. */
+  number: number | null;
+  status: RoundStatus;
+  extra: boolean;
+  feePence: number;
+  submittedAt: string | null;
+  commentCount: number;
+  resolvedCount: number;
+}
+
+export interface MoneyLineDto {
+  label: string;
+  pence: number;
+}
+
+/** One money record per project: what was quoted, taken, added, owed and given back. */
+export interface ProjectMoneyDto {
+  listPricePence: number;
+  discountPence: number;
+  quotedPence: number;
+  depositPence: number;
+  extras: MoneyLineDto[];
+  extrasPence: number;
+  balancePence: number;
+  balancePaid: boolean;
+  refundsPence: number;
+}
+
+export interface FinalFileDto {
+  id: string;
+  name: string;
+  size: number;
+  createdAt: string;
+}
+
+export interface ReviewDto {
+  versions: VersionDto[];
+  comments: CommentDto[];
+  rounds: RoundDto[];
+  includedRounds: number;
+  /** The round a submission would make, and whether it costs the extra-round fee. */
+  nextRound: { number: number; extra: boolean; feePence: number };
+  protection: Protection;
+  tagEverySec: number;
+  money: ProjectMoneyDto;
+  finals: FinalFileDto[];
+  downloadsUnlocked: boolean;
+}
+
+/** The balance: the quoted price less the deposit, plus accepted extras; never below zero. */
+export function balancePence(quotedPence: number, depositPence: number, extrasPence: number): number {
+  return Math.max(0, quotedPence - depositPence + extrasPence);
+}
+
+/** "round N of M" and whether round N costs the fee. */
+export function roundLabel(n: number, included: number): string {
+  return n <= included
+    ? `round ${n} of ${included}`
+    : `extra round ${n - included} (beyond the ${included} included)`;
+}
+
+export const REVIEW_MESSAGES = {
+  versionNotFound: 'Version not found.',
+  versionNotReady: 'This version is still being prepared. Try again in a minute.',
+  commentNotFound: 'Comment not found.',
+  beyondEnd: (durationSec: number) =>
+    `That moment is past the end of the track (${durationSec.toFixed(1)} s).`,
+  rangeOrder: 'A range must end after it starts.',
+  emptyRound: 'Leave at least one note before submitting a round.',
+  extraRoundFee: (fee: number, included: number) =>
+    `Your ${included} included revision rounds are used. Another round costs ${formatPence(fee)}: accept the fee to submit it.`,
+  notInReview: 'There is no version waiting for your review.',
+  noVersion: 'Approve a version that is ready.',
+  urlInvalid: 'This link has expired or belongs to another session. Reload the page for a new one.',
+  balanceUnpaid:
+    'Your final files unlock as soon as the balance is paid. Use the payment link in your email or on your project page.',
+  payLinkInvalid: 'This payment link is not valid. Use the latest link from your email or your project page.',
+  balancePaid: 'This balance is already paid. Thank you!',
+  badUpload: 'Send the audio file as the request body (application/octet-stream).',
+  notAudio: (detected: string) => `This file is ${detected}. Upload a WAV, AIFF, FLAC, MP3, M4A or Ogg file.`,
+} as const;
