@@ -22,6 +22,7 @@ import { StorageModule } from './storage/storage.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ReferralModule } from './referral/referral.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';
@@ -74,6 +75,7 @@ export class AppModule {
         StorageModule,
         ProjectsModule,
         UploadsModule,
+        ReviewsModule,
         SettingsModule,
         BlogModule,
         DataRequestsModule,

@@ -86,6 +86,22 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     problems: ['kick.mp3: lossy'],
     signInUrl: 'https://x.test/portal/sign-in#token=t',
   },
+  'version-ready': {
+    serviceName: 'Mix',
+    versionNumber: 2,
+    kind: 'Mix',
+    signInUrl: 'https://x.test/portal/sign-in#token=t',
+  },
+  'round-submitted': {
+    customerName: 'Ada',
+    serviceName: 'Mix',
+    round: 'round 1 of 2',
+    comments: 3,
+    projectUrl: 'https://x.test/admin/projects/1',
+  },
+  'balance-request': { serviceName: 'Mix', amountFormatted: '£30', payUrl: 'https://x.test/pay/t' },
+  'balance-reminder': { serviceName: 'Mix', amountFormatted: '£30', payUrl: 'https://x.test/pay/t', days: 3 },
+  'files-unlocked': { serviceName: 'Mix', signInUrl: 'https://x.test/portal/sign-in#token=t' },
 };
 
 describe('MailRenderer', () => {

@@ -23,6 +23,11 @@ export const MAIL_TEMPLATES = [
   'portal-link',
   'files-received',
   'files-need-attention',
+  'version-ready',
+  'round-submitted',
+  'balance-request',
+  'balance-reminder',
+  'files-unlocked',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

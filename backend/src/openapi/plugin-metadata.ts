@@ -46,6 +46,13 @@ export default async () => {
                 required: false,
                 type: () => t['../settings/dto/update-settings.dto'].SocialLinksDto,
               },
+              extraRoundFeePence: {
+                required: false,
+                type: () => Number,
+                description: 'The price of a revision round beyond those a booking includes, in pence.',
+                minimum: 0,
+                maximum: 1000000,
+              },
             },
           },
         ],
@@ -326,7 +333,19 @@ export default async () => {
             ListProjectsQuery: {
               status: {
                 required: false,
-                enum: ['awaiting_files', 'files_received', 'in_progress', 'on_hold', 'cancelled'],
+                enum: [
+                  'approved',
+                  'awaiting_files',
+                  'files_received',
+                  'in_progress',
+                  'in_review',
+                  'revision_requested',
+                  'paid',
+                  'delivered',
+                  'closed',
+                  'on_hold',
+                  'cancelled',
+                ],
               },
               search: { required: false, type: () => String, maxLength: 100 },
               page: { required: false, type: () => Number, minimum: 1, maximum: 10000 },
@@ -335,7 +354,19 @@ export default async () => {
             ChangeStatusDto: {
               status: {
                 required: true,
-                enum: ['awaiting_files', 'files_received', 'in_progress', 'on_hold', 'cancelled'],
+                enum: [
+                  'approved',
+                  'awaiting_files',
+                  'files_received',
+                  'in_progress',
+                  'in_review',
+                  'revision_requested',
+                  'paid',
+                  'delivered',
+                  'closed',
+                  'on_hold',
+                  'cancelled',
+                ],
               },
               note: { required: false, type: () => String, maxLength: 2000 },
             },
@@ -456,6 +487,50 @@ export default async () => {
               provider: { required: true, enum: ['microsoft', 'other'] },
               name: { required: false, type: () => String, maxLength: 100 },
               service: { required: false, type: () => String, maxLength: 100 },
+            },
+          },
+        ],
+        [
+          import('../reviews/dto/reviews.dto'),
+          {
+            VersionUploadQuery: {
+              kind: { required: true, enum: ['mix', 'master', 'alternate'] },
+              name: { required: true, type: () => String, minLength: 1, maxLength: 200 },
+              note: { required: false, type: () => String, maxLength: 2000 },
+            },
+            FinalUploadQuery: { name: { required: true, type: () => String, minLength: 1, maxLength: 200 } },
+            ProtectionDto: {
+              protection: { required: true, enum: ['none', 'tag', 'fade'] },
+              tagEverySec: { required: false, type: () => Number },
+            },
+            NewCommentDto: {
+              versionId: { required: true, type: () => String, format: 'uuid' },
+              atSec: { required: true, type: () => Number, minimum: 0 },
+              endSec: { required: false, type: () => Number, nullable: true, minimum: 0 },
+              body: { required: true, type: () => String, minLength: 1 },
+              parentId: {
+                required: false,
+                type: () => Number,
+                nullable: true,
+                minimum: 1,
+                maximum: 2147483647,
+              },
+            },
+            ResolveCommentDto: { resolved: { required: false, type: () => Boolean } },
+            SubmitRoundDto: {
+              acceptFee: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  'Needed for a round beyond those included: the client accepts the extra-round fee.',
+              },
+            },
+            ApproveDto: { versionId: { required: true, type: () => String, format: 'uuid' } },
+            CommentIdParam: { cid: { required: true, type: () => Number, minimum: 1, maximum: 2147483647 } },
+            SignedUrlQuery: {
+              exp: { required: false, type: () => String, pattern: '^\\d{1,12}$' },
+              for: { required: false, type: () => String },
+              sig: { required: false, type: () => String, maxLength: 100 },
             },
           },
         ],
@@ -735,6 +810,55 @@ export default async () => {
               subscribe: {},
               comment: { summary: "The comment form posts to its post's page." },
               thanks: { type: String },
+            },
+          },
+        ],
+        [
+          import('../reviews/admin-reviews.controller'),
+          {
+            AdminReviewsController: {
+              review: {},
+              postVersion: {
+                summary:
+                  "The version's audio as the request body (application/octet-stream or audio/*), streamed to storage.",
+              },
+              previewUrl: {},
+              protection: {},
+              comment: {},
+              resolve: {
+                summary: "Ticks a note off the round's checklist (or unticks it with `resolved: false`).",
+              },
+              postFinal: {
+                summary:
+                  'A final file (WAV, MP3, instrumental, \u2026) as the request body; unlocked once the balance is paid.',
+              },
+            },
+          },
+        ],
+        [import('../reviews/media.controller'), { MediaController: { preview: {}, download: {} } }],
+        [
+          import('../reviews/pay.controller'),
+          {
+            PayController: {
+              summary: {},
+              checkout: { summary: 'The open Checkout Session of this balance, or a new one.' },
+            },
+          },
+        ],
+        [
+          import('../reviews/portal-reviews.controller'),
+          {
+            PortalReviewsController: {
+              review: {},
+              peaks: {},
+              previewUrl: {
+                summary: "A preview URL for this browser's session only, valid for a few minutes.",
+              },
+              comment: {},
+              resolve: {},
+              submit: {},
+              approve: {},
+              downloads: { summary: "The final files' signed URLs; 402 until the balance is paid." },
             },
           },
         ],

@@ -12,6 +12,9 @@
  * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
  * - A succeeded deposit or plan booking opens its client project inside that transaction (once
  *   per payment: a unique index on the project's payment id); its mail goes with the others.
+ * - A succeeded balance payment (kind 'balance', metadata.projectId) marks the project's
+ *   balance paid inside that transaction, once; reminders are cancelled and the client told
+ *   with the other mails.
  * - The customer's confirmation and the admin notice are queued after the commit, once per
  *   payment: a claim on the payment row decides who queues them, and the job ids are derived
  *   from the payment so the queue itself drops a second copy. If Redis is down the mail service
@@ -28,6 +31,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import { ProjectsService } from '../projects/projects.service';
+import { ReviewsService } from '../projects/reviews.service';
 import { ReferralService } from '../referral/referral.service';
 import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { StripeEvent } from './entities/stripe-event.entity';
@@ -62,6 +66,7 @@ export class StripeWebhookService {
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
     private readonly projects: ProjectsService,
+    private readonly reviews: ReviewsService,
   ) {}
 
   async handle(
@@ -323,6 +328,8 @@ export class StripeWebhookService {
   private async openProject(paymentId: number, m: EntityManager): Promise<void> {
     const payment = await m.findOneByOrFail(Payment, { id: paymentId });
     if (payment.status !== 'succeeded') return;
+    // A project's balance: marked paid once, the project moves to paid (projects part 2).
+    if (payment.kind === 'balance') return this.reviews.onBalancePaid(m, payment);
     await this.projects.openForPayment(m, {
       paymentId: payment.id,
       kind: payment.kind,
@@ -363,6 +370,7 @@ export class StripeWebhookService {
         });
       }
       await this.projects.mailProjectCreated(paymentId);
+      if (payment.kind === 'balance') await this.reviews.afterBalancePaid(payment);
     } catch (err) {
       this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
       await this.dataSource.query(`UPDATE payments SET metadata = metadata - 'mailsQueuedAt' WHERE id = $1`, [

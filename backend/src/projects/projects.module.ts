@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminProjectsController } from './admin-projects.controller';
@@ -12,10 +13,20 @@ import { PortalController } from './portal.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ProjectsPersonalDataRepository } from './projects-personal-data.repository';
+import { ReviewUrls } from './review-urls';
+import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
+import { ReviewsRepository } from './reviews.repository';
+import { ReviewsService } from './reviews.service';
+
+const QUEUES = BullModule.registerQueue(
+  { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },
+  { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
+);
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([ProjectEntity, ProjectEventEntity, ProjectFileEntity, PortalTokenEntity]),
+    QUEUES,
   ],
   controllers: [PortalController, AdminProjectsController],
   providers: [
@@ -25,8 +36,15 @@ import { ProjectsPersonalDataRepository } from './projects-personal-data.reposit
     ProjectsService,
     PortalAuthService,
     PortalSessionGuard,
+    ReviewsRepository,
+    ReviewsService,
+    ReviewUrls,
   ],
   exports: [
+    QUEUES,
+    ReviewsRepository,
+    ReviewsService,
+    ReviewUrls,
     ProjectsService,
     ProjectsRepository,
     PortalAuthService,

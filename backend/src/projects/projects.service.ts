@@ -28,7 +28,7 @@ import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
 import { PortalAuthService } from './portal-auth.service';
-import { ProjectListFilter, ProjectsRepository, ProjectWithCount } from './projects.repository';
+import { NewEvent, ProjectListFilter, ProjectsRepository, ProjectWithCount } from './projects.repository';
 
 /** What the webhook knows about a settled payment. */
 export interface PaidBooking {
@@ -266,6 +266,11 @@ export class ProjectsService {
     await this.repo.updateFile(fileId, patch);
   }
 
+  /** Appends a line to a project's timeline. */
+  async appendEvent(projectId: string, e: Omit<NewEvent, 'projectId'>): Promise<void> {
+    await this.repo.appendEvent({ projectId, ...e });
+  }
+
   async recordUpload(projectId: string, fileName: string): Promise<void> {
     await this.repo.appendEvent({
       projectId,
@@ -314,6 +319,8 @@ export class ProjectsService {
   ): Promise<boolean> {
     const result = transitionProject(project.status, to, actor);
     if (!result.ok) throw badRequest(result.reason, 'INVALID_TRANSITION');
+    // Asking for the status it already has changes nothing (every transition is idempotent).
+    if (!result.changed) return false;
     const moved = await this.repo.moveStatus(project.id, project.status, to, {
       projectId: project.id,
       type,
@@ -328,7 +335,7 @@ export class ProjectsService {
     return true;
   }
 
-  private async requireAny(id: string): Promise<ProjectEntity> {
+  async requireAny(id: string): Promise<ProjectEntity> {
     const project = await this.repo.findById(id);
     if (!project) throw notFound(PROJECT_MESSAGES.projectNotFound, 'PROJECT_NOT_FOUND');
     return project;

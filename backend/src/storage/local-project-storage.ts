@@ -1,6 +1,6 @@
 import { FileStore } from '@tus/file-store';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { rename, stat } from 'node:fs/promises';
+import { rename, stat, unlink } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -22,7 +22,12 @@ export class LocalProjectStorage implements ProjectStorage {
   async write(key: string, source: Readable): Promise<number> {
     const target = this.path(key);
     const partial = `${target}.part`;
-    await pipeline(source, createWriteStream(partial));
+    try {
+      await pipeline(source, createWriteStream(partial));
+    } catch (err) {
+      await unlink(partial).catch(() => undefined);
+      throw err;
+    }
     // Readers never see half a file: it appears under its key only once complete.
     await rename(partial, target);
     return (await stat(target)).size;

@@ -161,6 +161,9 @@ export const AUDIT_ACTIONS = [
   'audit.export',
   'data.export',
   'data.erase',
+  'project.version',
+  'project.final',
+  'project.protection',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -202,7 +202,7 @@ export interface SiteSettings {
   adminNotifyEmail: string;
   socialLinks: SocialLinks;
   /** Price of a revision round beyond the included ones, in pence. */
-  extraRoundFeePence: number;
+  extraRoundFeePence?: number;
 }
 /** What GET /api/settings shows anyone. */
 export type PublicSiteSettings = Pick<SiteSettings, 'blogName' | 'siteDescription' | 'socialLinks'>;

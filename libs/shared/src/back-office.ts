@@ -165,7 +165,7 @@ export const REFUND_MESSAGES = {
 
 export interface AdminPayment {
   id: number;
-  kind: 'deposit' | 'custom' | 'plan';
+  kind: 'deposit' | 'custom' | 'plan' | 'balance';
   status: PaymentStatusValue;
   /** Pence charged. */
   amount: number;

@@ -125,6 +125,7 @@ export const ERROR_CODES = [
   'BALANCE_UNPAID',
   'PAY_LINK_INVALID',
   'BALANCE_ALREADY_PAID',
+  'RANGE_NOT_SATISFIABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -58,7 +58,7 @@ export interface VersionDto {
   createdAt: string;
 }
 
-export interface CommentDto {
+export interface ReviewCommentDto {
   id: number;
   versionId: string;
   versionNumber: number;
@@ -114,7 +114,7 @@ export interface FinalFileDto {
 
 export interface ReviewDto {
   versions: VersionDto[];
-  comments: CommentDto[];
+  comments: ReviewCommentDto[];
   rounds: RoundDto[];
   includedRounds: number;
   /** The round a submission would make, and whether it costs the extra-round fee. */

@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '@studio/shared';
+import type { ProjectStatus, Protection } from '@studio/shared';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** One paid booking's project: created by the Stripe webhook, once per payment. */
@@ -34,6 +34,13 @@ export class ProjectEntity {
 
   @Column({ type: 'varchar', length: 30, default: 'awaiting_files' })
   status: ProjectStatus;
+
+  /** How previews are protected until the balance is paid. */
+  @Column({ type: 'varchar', length: 10, default: 'none' })
+  protection: Protection;
+
+  @Column({ name: 'tag_every_sec', type: 'integer', default: 20 })
+  tagEverySec: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,0 +1,122 @@
+/**
+ * The /pay/{token} page's money: each visit reuses the balance's open Stripe Checkout Session or
+ * creates one (metadata projectId and kind=balance; the idempotency key is derived from the
+ * payment row), under a lock on the balance request, so two visits at once get one session and
+ * no one can pay twice. The payment row is written before Stripe is called; the existing webhook
+ * settles it (ReviewsService.onBalancePaid).
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CURRENCY, formatPence, REVIEW_MESSAGES } from '@studio/shared';
+import { AppException, conflict, notFound } from '../common/errors/app.exception';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { CHECKOUT_EXPIRES_MINUTES, PaymentsService } from '../payments/payments.service';
+import { ReviewsRepository } from '../projects/reviews.repository';
+
+const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+/** A session this close to expiring is not handed out again. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+
+export interface BalanceSummary {
+  serviceName: string;
+  customerName: string | null;
+  amountPence: number;
+  amountFormatted: string;
+  paid: boolean;
+}
+
+@Injectable()
+export class BalanceCheckoutService {
+  private readonly logger = new Logger(BalanceCheckoutService.name);
+
+  constructor(
+    private readonly repo: ReviewsRepository,
+    private readonly payments: PaymentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async summary(token: string): Promise<BalanceSummary> {
+    const row = TOKEN.test(token) ? await this.repo.balanceRequestByToken(token) : null;
+    if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
+    return {
+      serviceName: row.serviceName,
+      customerName: row.customerName,
+      amountPence: row.amountPence,
+      amountFormatted: formatPence(row.amountPence),
+      paid: Boolean(row.paidAt),
+    };
+  }
+
+  async checkout(token: string): Promise<{ url: string; sessionId: string; reused: boolean }> {
+    if (!TOKEN.test(token)) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
+    const stripe = this.payments.requireStripe();
+    const outcome = await this.repo.transaction(async (m) => {
+      const row = await this.repo.balanceRequestByToken(token, m, true);
+      if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
+      if (row.paidAt) throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
+      if (row.paymentId) {
+        const p = await this.repo.balancePayment(m, row.paymentId);
+        if (p?.status === 'succeeded') throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
+        const url = typeof p?.metadata.checkoutUrl === 'string' ? p.metadata.checkoutUrl : null;
+        const expires = Number(p?.metadata.checkoutExpiresAt ?? 0) * 1000;
+        if (
+          p &&
+          url &&
+          p.stripeCheckoutSessionId &&
+          (p.status === 'pending' || p.status === 'processing') &&
+          expires - REUSE_MARGIN_MS > Date.now()
+        )
+          return { url, sessionId: p.stripeCheckoutSessionId, reused: true };
+      }
+      const paymentId = await this.repo.insertBalancePayment(m, {
+        amount: row.amountPence,
+        currency: CURRENCY,
+        customerEmail: row.customerEmail,
+        projectId: row.projectId,
+        serviceName: row.serviceName,
+      });
+      const metadata = { payment_id: String(paymentId), kind: 'balance', projectId: row.projectId };
+      const expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60;
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: CURRENCY,
+                  unit_amount: row.amountPence,
+                  product_data: { name: `${row.serviceName} — balance` },
+                },
+              },
+            ],
+            customer_email: row.customerEmail,
+            client_reference_id: String(paymentId),
+            expires_at: expiresAt,
+            success_url: `${this.config.publicUrl}/pay/${token}?paid=1`,
+            cancel_url: `${this.config.publicUrl}/pay/${token}`,
+            metadata,
+            payment_intent_data: { metadata },
+          },
+          { idempotencyKey: `balance-cs-${paymentId}` },
+        );
+        if (!session.url) throw new Error('Checkout Session without url');
+        await this.repo.recordCheckout(m, paymentId, { id: session.id, url: session.url, expiresAt });
+        return { url: session.url, sessionId: session.id, reused: false };
+      } catch (err) {
+        this.logger.warn(`Balance checkout for payment ${paymentId} failed: ${(err as Error).message}`);
+        return { failed: err };
+      }
+    });
+    if ('failed' in outcome) {
+      const type = (outcome.failed as { type?: string }).type;
+      throw new AppException(
+        type === 'StripeConnectionError' ? 503 : 502,
+        'The payment provider could not set up this payment. Please try again in a moment.',
+        type === 'StripeConnectionError' ? 'PAYMENT_PROVIDER_UNAVAILABLE' : 'PAYMENT_PROVIDER_ERROR',
+      );
+    }
+    return outcome;
+  }
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { PortalEmail, PortalSessionGuard } from '../projects/portal-session.guard';
+import { ProjectsService } from '../projects/projects.service';
+import { ReviewsService } from '../projects/reviews.service';
+import { ApproveDto, NewCommentDto, ResolveCommentDto, SubmitRoundDto } from './dto/reviews.dto';
+import { commentId, sessionOf } from './http-helpers';
+
+/**
+ * The review side of the client's portal: versions, peaks, signed preview URLs, notes, rounds,
+ * approval and (once paid) downloads. Every route is the signed-in client's own project or 404.
+ */
+@Controller('api/portal/projects')
+@UseGuards(PortalSessionGuard)
+export class PortalReviewsController {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly reviews: ReviewsService,
+  ) {}
+
+  @Get(':id/review')
+  async review(@PortalEmail() email: string, @Param('id') id: string) {
+    const project = await this.projects.requireOwned(id, email);
+    return { success: true, review: await this.reviews.review(project, false) };
+  }
+
+  @Get(':id/versions/:vid/peaks')
+  async peaks(@PortalEmail() email: string, @Param('id') id: string, @Param('vid') vid: string) {
+    const project = await this.projects.requireOwned(id, email);
+    return { success: true, ...(await this.reviews.peaks(project.id, vid)) };
+  }
+
+  /** A preview URL for this browser's session only, valid for a few minutes. */
+  @Get(':id/versions/:vid/preview-url')
+  async previewUrl(
+    @PortalEmail() email: string,
+    @Param('id') id: string,
+    @Param('vid') vid: string,
+    @Req() req: FastifyRequest,
+  ) {
+    const project = await this.projects.requireOwned(id, email);
+    return {
+      success: true,
+      ...(await this.reviews.previewUrl(project.id, vid, { session: sessionOf(req) })),
+    };
+  }
+
+  @Post(':id/comments')
+  async comment(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: NewCommentDto) {
+    return { success: true, comment: await this.reviews.addComment(id, { kind: 'client', email }, dto) };
+  }
+
+  @Post(':id/comments/:cid/resolve')
+  @HttpCode(200)
+  async resolve(
+    @PortalEmail() email: string,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Body() dto: ResolveCommentDto,
+  ) {
+    return {
+      success: true,
+      comment: await this.reviews.resolveComment(id, commentId(cid), dto.resolved ?? true, email),
+    };
+  }
+
+  @Post(':id/rounds/submit')
+  @HttpCode(200)
+  async submit(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: SubmitRoundDto) {
+    return { success: true, ...(await this.reviews.submitRound(id, email, dto.acceptFee ?? false)) };
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  async approve(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: ApproveDto) {
+    return { success: true, ...(await this.reviews.approve(id, email, dto.versionId)) };
+  }
+
+  /** The final files' signed URLs; 402 until the balance is paid. */
+  @Get(':id/downloads')
+  async downloads(@PortalEmail() email: string, @Param('id') id: string, @Req() req: FastifyRequest) {
+    return { success: true, ...(await this.reviews.downloads(id, email, sessionOf(req))) };
+  }
+}

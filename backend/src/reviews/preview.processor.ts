@@ -1,0 +1,96 @@
+/**
+ * Works the `project-previews` queue: for each posted version, one ffmpeg run (preview.ts) makes
+ * the protected MP3 preview, the peaks, the duration and the loudness; the preview is stored
+ * under a new key and the version marked ready (which puts the project in review and mails the
+ * client). A repeated job finds the version ready and does nothing.
+ */
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
+import { ProjectsService } from '../projects/projects.service';
+import {
+  PREVIEW_CONCURRENCY,
+  PREVIEW_QUEUE,
+  PreviewJob,
+  REMINDER_QUEUE,
+  ReminderJob,
+} from '../projects/reviews.constants';
+import { ReviewsService } from '../projects/reviews.service';
+import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
+import { readMetadata } from '../uploads/audio-probe';
+import { makePreview } from './preview';
+
+@Injectable()
+export class PreviewProcessor implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PreviewProcessor.name);
+
+  constructor(
+    @InjectQueue(PREVIEW_QUEUE) private readonly queue: Queue<PreviewJob>,
+    @InjectQueue(REMINDER_QUEUE) private readonly reminders: Queue<ReminderJob>,
+    @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly projects: ProjectsService,
+    private readonly reviews: ReviewsService,
+    private readonly dashboard: QueueDashboard,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.dashboard.register(this.queue);
+    this.dashboard.register(this.reminders);
+    if (this.config.role !== 'all' && this.config.role !== 'worker') return;
+    this.queue
+      .process(PREVIEW_CONCURRENCY, (job: Job<PreviewJob>) => this.run(job))
+      .catch((err: Error) => this.logger.error(`Preview worker stopped: ${err.message}`));
+    this.reminders
+      .process(1, (job: Job<ReminderJob>) => this.reviews.remind(job.data.projectId, job.data.day))
+      .catch((err: Error) => this.logger.error(`Reminder worker stopped: ${err.message}`));
+  }
+
+  private async run(job: Job<PreviewJob>): Promise<void> {
+    try {
+      await this.preview(job.data.versionId);
+    } catch (err) {
+      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (last) await this.reviews.onPreviewFailed(job.data.versionId, (err as Error).message);
+      throw err;
+    }
+  }
+
+  async preview(versionId: string): Promise<void> {
+    const version = await this.reviews.findVersion(versionId);
+    if (!version || version.status === 'ready') return;
+    const project = await this.projects.requireAny(version.projectId);
+    // The duration up front only matters for the faded ending; the metadata probe reads headers.
+    const meta =
+      version.protection === 'fade'
+        ? await readMetadata(this.storage.read(version.sourceKey), version.size).catch(() => null)
+        : null;
+    const local = this.storage.localPath(version.sourceKey);
+    const dir = mkdtempSync(join(tmpdir(), 'studio-preview-'));
+    try {
+      const out = join(dir, 'preview.mp3');
+      const result = await makePreview(
+        this.config.ffmpegPath,
+        local ? { path: local } : { stream: this.storage.read(version.sourceKey) },
+        out,
+        {
+          protection: version.protection,
+          tagEverySec: project.tagEverySec,
+          durationSec: meta?.durationSec ?? null,
+        },
+      );
+      const previewKey = randomBytes(16).toString('hex');
+      await this.storage.write(previewKey, createReadStream(out));
+      await this.reviews.onPreviewReady(versionId, { previewKey, ...result });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}

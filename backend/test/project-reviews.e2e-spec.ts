@@ -1,0 +1,516 @@
+/**
+ * Projects part 2 over HTTP: versions and their preview job, signed previews with Range, notes
+ * and rounds, approval and the balance, the webhook, and the downloads it unlocks. One project
+ * walks the whole loop; each step checks its locks and its bad input.
+ */
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { DataSource } from 'typeorm';
+import { REMINDER_QUEUE } from '../src/projects/reviews.constants';
+import { ReviewUrls } from '../src/projects/review-urls';
+import { wav } from './support/audio-fixtures';
+import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { paidProject, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
+import { SmtpSink } from './support/smtp-sink';
+import { adminToken, createTestApp, TestApp } from './support/test-app';
+
+jest.setTimeout(60_000);
+
+describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let sink: SmtpSink;
+  let db: DataSource;
+  let auth: { authorization: string };
+  let id: string;
+  let other: string;
+  let cookie: string;
+  let otherCookie: string;
+  const versions: string[] = [];
+  let payToken: string;
+
+  const admin = () => t.http();
+  const review = async () =>
+    (await t.http().get(`/api/portal/projects/${id}/review`).set('cookie', cookie)).body.review;
+
+  async function postVersion(seconds: number, kind = 'mix', name = `Song v${versions.length + 1}.wav`) {
+    const res = await admin()
+      .post(`/api/admin/projects/${id}/versions?kind=${kind}&name=${encodeURIComponent(name)}`)
+      .set(auth)
+      .set('content-type', 'application/octet-stream')
+      .send(wav({ seconds, rate: 48000, bits: 24 }));
+    expect(res.status).toBe(201);
+    versions.push(res.body.version.id);
+    // The preview job runs in this process (role "all"); wait until the version is ready.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const r = await admin().get(`/api/admin/projects/${id}/review`).set(auth);
+      const v = r.body.review.versions.find((x: { id: string }) => x.id === res.body.version.id);
+      if (v?.status === 'ready') return v;
+      if (v?.status === 'failed' || Date.now() > deadline) throw new Error(`preview: ${JSON.stringify(v)}`);
+      await new Promise((r2) => setTimeout(r2, 200));
+    }
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    sink = await SmtpSink.start();
+    t = await createTestApp({
+      ...fakeStripeEnv(fake),
+      SMTP_URL: sink.url,
+      MAIL_RETRY_DELAY_MS: '200',
+      ADMIN_NOTIFY_EMAIL: 'studio@example.com',
+      PUBLIC_URL: 'https://studio.example.com',
+    });
+    db = t.app.get(DataSource);
+    auth = { authorization: `Bearer ${await adminToken(t)}` };
+    // Master: one revision round included.
+    id = await paidProject(t, fake, 'rita@example.com', 'Master');
+    other = await paidProject(t, fake, 'olly@example.com', 'Mix');
+    cookie = await portalCookie(t, await signInToken(sink, 'rita@example.com'));
+    otherCookie = await portalCookie(t, await signInToken(sink, 'olly@example.com'));
+    await admin().post(`/api/admin/projects/${id}/status`).set(auth).send({ status: 'files_received' });
+    expect((await admin().post(`/api/admin/projects/${id}/accept-files`).set(auth)).body.project.status).toBe(
+      'in_progress',
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+    await fake.close();
+  });
+
+  it('sets the preview protection, refusing what it does not know', async () => {
+    const bad = await admin()
+      .post(`/api/admin/projects/${id}/protection`)
+      .set(auth)
+      .send({ protection: 'drm' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    const tooOften = await admin()
+      .post(`/api/admin/projects/${id}/protection`)
+      .set(auth)
+      .send({ protection: 'tag', tagEverySec: 1 });
+    expect(tooOften.status).toBe(400);
+    const ok = await admin()
+      .post(`/api/admin/projects/${id}/protection`)
+      .set(auth)
+      .send({ protection: 'tag', tagEverySec: 5 });
+    expect(ok.status).toBe(200);
+    const entries = await db.query(`SELECT target_id FROM audit_log WHERE action = 'project.protection'`);
+    expect(entries).toEqual([{ target_id: id }]);
+  });
+
+  it('takes a version from staff only, refuses non-audio, and its job makes the preview, peaks and loudness', async () => {
+    const asClient = await t
+      .http()
+      .post(`/api/admin/projects/${id}/versions?kind=mix&name=x.wav`)
+      .set('cookie', cookie)
+      .set('content-type', 'application/octet-stream')
+      .send(wav({ seconds: 1 }));
+    expect(asClient.status).toBe(401);
+    const text = await admin()
+      .post(`/api/admin/projects/${id}/versions?kind=mix&name=notes.wav`)
+      .set(auth)
+      .set('content-type', 'application/octet-stream')
+      .send(Buffer.from('this is not audio'));
+    expect(text.status).toBe(415);
+    expect(text.body).toMatchObject({ success: false, code: 'UNSUPPORTED_FILE_TYPE' });
+    const badKind = await admin()
+      .post(`/api/admin/projects/${id}/versions?kind=stem&name=x.wav`)
+      .set(auth)
+      .set('content-type', 'application/octet-stream')
+      .send(wav({ seconds: 1 }));
+    expect(badKind.status).toBe(400);
+    const json = await admin()
+      .post(`/api/admin/projects/${id}/versions?kind=mix&name=x.wav`)
+      .set(auth)
+      .send({});
+    expect(json.status).toBe(400);
+
+    sink.clear();
+    const v = await postVersion(6);
+    expect(v).toMatchObject({ number: 1, kind: 'mix', protection: 'tag' });
+    expect(v.durationSec).toBeCloseTo(6, 1);
+    expect(v.loudnessLufs).toBeLessThan(-5);
+    const r = await review();
+    expect(r.versions.map((x: { id: string }) => x.id)).toEqual([versions[0]]);
+    const detail = await t.http().get(`/api/portal/projects/${id}`).set('cookie', cookie);
+    expect(detail.body.project.status).toBe('in_review');
+    const peaks = await t
+      .http()
+      .get(`/api/portal/projects/${id}/versions/${versions[0]}/peaks`)
+      .set('cookie', cookie);
+    expect(peaks.status).toBe(200);
+    expect(peaks.body.peaks).toHaveLength(60);
+    expect(JSON.stringify(peaks.body).length).toBeLessThan(50_000);
+    const [mail] = await sink.waitForMailsTo('rita@example.com');
+    expect(mail.parsed.subject).toMatch(/Version 1 of your Master is ready to review/);
+    // Another client never reaches it.
+    const foreign = await t
+      .http()
+      .get(`/api/portal/projects/${id}/versions/${versions[0]}/peaks`)
+      .set('cookie', otherCookie);
+    expect(foreign.status).toBe(404);
+  });
+
+  it('streams the preview with Range from a short-lived URL bound to the session', async () => {
+    const res = await t
+      .http()
+      .get(`/api/portal/projects/${id}/versions/${versions[0]}/preview-url`)
+      .set('cookie', cookie);
+    expect(res.status).toBe(200);
+    const url: string = res.body.url;
+    expect(url).toMatch(/^\/api\/media\/previews\/[\w-]+\?exp=\d+&for=client&sig=/);
+
+    const whole = await t.http().get(url).set('cookie', cookie).buffer(true).parse(binary);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['cache-control']).toBe('private, no-store');
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = (whole.body as Buffer).length;
+    expect(size).toBeGreaterThan(10_000);
+
+    const part = await t
+      .http()
+      .get(url)
+      .set('cookie', cookie)
+      .set('range', 'bytes=100-199')
+      .buffer(true)
+      .parse(binary);
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(part.body).toEqual((whole.body as Buffer).subarray(100, 200));
+    const tail = await t
+      .http()
+      .get(url)
+      .set('cookie', cookie)
+      .set('range', 'bytes=-10')
+      .buffer(true)
+      .parse(binary);
+    expect(tail.status).toBe(206);
+    expect(tail.body).toEqual((whole.body as Buffer).subarray(size - 10));
+    const beyond = await t
+      .http()
+      .get(url)
+      .set('cookie', cookie)
+      .set('range', `bytes=${size + 5}-`);
+    expect(beyond.status).toBe(416);
+    expect(beyond.body.code).toBe('RANGE_NOT_SATISFIABLE');
+
+    // Another session, no session, an altered signature, an expired URL: 403.
+    for (const c of [otherCookie, '']) {
+      const r = await t.http().get(url).set('cookie', c);
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ success: false, code: 'URL_INVALID' });
+    }
+    expect((await t.http().get(url.replace(/sig=./, 'sig=A')).set('cookie', cookie)).status).toBe(403);
+    const session = decodeURIComponent(cookie.split('=')[1]);
+    const old = t.app
+      .get(ReviewUrls)
+      .sign(`/api/media/previews/${versions[0]}`, { session }, Date.now() - 11 * 60_000);
+    const expired = await t.http().get(old.url).set('cookie', cookie);
+    expect(expired.status).toBe(403);
+    expect(expired.body.message).toMatch(/expired or belongs to another session/);
+    // A URL for one version does not open another's path.
+    expect((await t.http().get(url.replace(versions[0], other)).set('cookie', cookie)).status).toBe(403);
+  });
+
+  it('takes notes at a point or over a range, with replies and resolve; refuses notes past the end', async () => {
+    const post = (body: object, c = cookie) =>
+      t.http().post(`/api/portal/projects/${id}/comments`).set('cookie', c).send(body);
+    const beyond = await post({ versionId: versions[0], atSec: 6.5, body: 'Too late' });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toMatchObject({ success: false, code: 'COMMENT_BEYOND_END' });
+    expect(beyond.body.message).toMatch(/past the end of the track \(6\.0 s\)/);
+    expect((await post({ versionId: versions[0], atSec: 2, endSec: 7, body: 'Range past end' })).status).toBe(
+      400,
+    );
+    expect((await post({ versionId: versions[0], atSec: 3, endSec: 2, body: 'Backwards' })).status).toBe(400);
+    expect((await post({ versionId: versions[0], atSec: -1, body: 'Negative' })).status).toBe(400);
+    expect((await post({ versionId: versions[0], atSec: 'x', body: 'NaN' })).status).toBe(400);
+    expect((await post({ versionId: versions[0], atSec: 1 })).status).toBe(400);
+    expect((await post({ versionId: versions[0], atSec: 1, body: 'Not mine' }, otherCookie)).status).toBe(
+      404,
+    );
+
+    const point = await post({ versionId: versions[0], atSec: 1.5, body: 'Vocal too quiet here' });
+    expect(point.status).toBe(201);
+    expect(point.body.comment).toMatchObject({
+      atSec: 1.5,
+      endSec: null,
+      author: 'client',
+      versionNumber: 1,
+    });
+    expect(point.body.comment.roundId).toEqual(expect.any(Number));
+    const range = await post({ versionId: versions[0], atSec: 3, endSec: 5.5, body: 'Snare too bright' });
+    expect(range.body.comment).toMatchObject({ atSec: 3, endSec: 5.5 });
+    const reply = await admin()
+      .post(`/api/admin/projects/${id}/comments`)
+      .set(auth)
+      .send({ versionId: versions[0], atSec: 1.5, body: 'Will ride it up', parentId: point.body.comment.id });
+    expect(reply.status).toBe(201);
+    expect(reply.body.comment).toMatchObject({
+      author: 'staff',
+      parentId: point.body.comment.id,
+      roundId: null,
+    });
+    const resolved = await t
+      .http()
+      .post(`/api/portal/projects/${id}/comments/${range.body.comment.id}/resolve`)
+      .set('cookie', cookie)
+      .send({});
+    expect(resolved.body.comment.resolved).toBe(true);
+    expect(
+      (
+        await t
+          .http()
+          .post(`/api/portal/projects/${id}/comments/999999/resolve`)
+          .set('cookie', cookie)
+          .send({})
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.http().post(`/api/portal/projects/${id}/comments/abc/resolve`).set('cookie', cookie).send({}))
+        .status,
+    ).toBe(404);
+  });
+
+  it('submits the draft as round 1 of 1 once, however often it is sent', async () => {
+    sink.clear();
+    const [a, b] = await Promise.all([
+      t.http().post(`/api/portal/projects/${id}/rounds/submit`).set('cookie', cookie).send({}),
+      t.http().post(`/api/portal/projects/${id}/rounds/submit`).set('cookie', cookie).send({}),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.alreadySubmitted, b.body.alreadySubmitted].sort()).toEqual([false, true]);
+    expect(a.body.label).toBe('round 1 of 1');
+    expect(a.body.round.id).toBe(b.body.round.id);
+    const r = await review();
+    expect(r.rounds.filter((x: { status: string }) => x.status === 'submitted')).toHaveLength(1);
+    expect(r.rounds[0]).toMatchObject({ number: 1, extra: false, commentCount: 2, resolvedCount: 1 });
+    expect(r.nextRound).toMatchObject({ number: 2, extra: true, feePence: 2500 });
+    const [mail] = await sink.waitForMailsTo('studio@example.com');
+    expect(mail.parsed.subject).toMatch(/round 1 of 1/);
+    // Approving needs a version in review.
+    const early = await t
+      .http()
+      .post(`/api/portal/projects/${id}/approve`)
+      .set('cookie', cookie)
+      .send({ versionId: versions[0] });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('NOT_IN_REVIEW');
+  });
+
+  it('asks for the extra-round fee beyond the included rounds and adds it as a money line', async () => {
+    await postVersion(4);
+    expect((await t.http().get(`/api/portal/projects/${id}`).set('cookie', cookie)).body.project.status).toBe(
+      'in_review',
+    );
+    // Earlier versions' notes stay readable.
+    expect(
+      (await review()).comments.filter((c: { versionNumber: number }) => c.versionNumber === 1),
+    ).toHaveLength(3);
+    const empty = await t
+      .http()
+      .post(`/api/portal/projects/${id}/rounds/submit`)
+      .set('cookie', cookie)
+      .send({});
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('ROUND_EMPTY');
+    await t
+      .http()
+      .post(`/api/portal/projects/${id}/comments`)
+      .set('cookie', cookie)
+      .send({ versionId: versions[1], atSec: 2, body: 'Still a bit quiet' });
+    const refused = await t
+      .http()
+      .post(`/api/portal/projects/${id}/rounds/submit`)
+      .set('cookie', cookie)
+      .send({});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'EXTRA_ROUND_FEE_REQUIRED' });
+    expect(refused.body.message).toMatch(/£25/);
+    const accepted = await t
+      .http()
+      .post(`/api/portal/projects/${id}/rounds/submit`)
+      .set('cookie', cookie)
+      .send({ acceptFee: true });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.round).toMatchObject({ number: 2, extra: true, feePence: 2500 });
+    expect((await review()).money).toMatchObject({
+      extras: [{ label: 'Extra revision round 1', pence: 2500 }],
+      extrasPence: 2500,
+    });
+  });
+
+  it('keeps final files behind 402 before payment', async () => {
+    const final = await admin()
+      .post(`/api/admin/projects/${id}/finals?name=${encodeURIComponent('Song (final).wav')}`)
+      .set(auth)
+      .set('content-type', 'application/octet-stream')
+      .send(wav({ seconds: 1 }));
+    expect(final.status).toBe(201);
+    await admin()
+      .post(`/api/admin/projects/${id}/finals?name=Song.mp3`)
+      .set(auth)
+      .set('content-type', 'audio/mpeg')
+      .send(wav({ seconds: 0.5, bits: 16 }));
+    const list = await t.http().get(`/api/portal/projects/${id}/downloads`).set('cookie', cookie);
+    expect(list.status).toBe(402);
+    expect(list.body).toMatchObject({ success: false, code: 'BALANCE_UNPAID' });
+    expect(list.body.message).toMatch(/unlock as soon as the balance is paid/);
+    const session = decodeURIComponent(cookie.split('=')[1]);
+    const signed = t.app
+      .get(ReviewUrls)
+      .sign(`/api/media/downloads/${id}/${final.body.file.id}`, { session });
+    expect((await t.http().get(signed.url).set('cookie', cookie)).status).toBe(402);
+    expect((await t.http().get(`/api/media/downloads/${id}/all`).set('cookie', cookie)).status).toBe(402);
+    expect((await review()).downloadsUnlocked).toBe(false);
+  });
+
+  it('approves once: one balance request (quoted − deposit + extras), mailed, with reminders queued', async () => {
+    await postVersion(3, 'master', 'Song master.wav');
+    sink.clear();
+    const approve = () =>
+      t
+        .http()
+        .post(`/api/portal/projects/${id}/approve`)
+        .set('cookie', cookie)
+        .send({ versionId: versions[2] });
+    const bad = await t
+      .http()
+      .post(`/api/portal/projects/${id}/approve`)
+      .set('cookie', cookie)
+      .send({ versionId: 'x' });
+    expect(bad.status).toBe(400);
+    const [a, b] = await Promise.all([approve(), approve()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.alreadyApproved, b.body.alreadyApproved].sort()).toEqual([false, true]);
+    expect((await approve()).body.alreadyApproved).toBe(true);
+    // Master £40: deposit £20, extras £25 → £45.
+    expect(a.body.money).toMatchObject({
+      quotedPence: 4000,
+      depositPence: 2000,
+      extrasPence: 2500,
+      balancePence: 4500,
+    });
+    expect(
+      await db.query(`SELECT amount_pence FROM project_balance_requests WHERE project_id = $1`, [id]),
+    ).toEqual([{ amount_pence: 4500 }]);
+    const mails = await sink.waitForMailsTo('rita@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].parsed.subject).toMatch(/balance of £45/);
+    payToken = /\/pay\/([\w-]+)/.exec(mails[0].parsed.text!)![1];
+    const reminders = t.app.get<Queue>(getQueueToken(REMINDER_QUEUE));
+    const delayed = await reminders.getDelayed();
+    expect(delayed.map((j) => j.id).sort()).toEqual([`balance-${id}-reminder-3`, `balance-${id}-reminder-7`]);
+    expect(delayed.find((j) => j.id === `balance-${id}-reminder-3`)!.opts.delay).toBe(3 * 86_400_000);
+  });
+
+  it('pays the balance through one Checkout Session and the signed webhook, once', async () => {
+    expect((await t.http().get('/api/pay/not-a-real-token-at-all-xx')).status).toBe(404);
+    const summary = await t.http().get(`/api/pay/${payToken}`);
+    expect(summary.body.balance).toMatchObject({ amountPence: 4500, amountFormatted: '£45', paid: false });
+    const first = await t.http().post(`/api/pay/${payToken}/checkout`);
+    const again = await t.http().post(`/api/pay/${payToken}/checkout`);
+    expect(first.status).toBe(200);
+    expect(again.body).toMatchObject({ sessionId: first.body.sessionId, reused: true });
+    const created = fake
+      .requestsTo('/v1/checkout/sessions')
+      .filter((r) => (r.body.metadata as Record<string, string> | undefined)?.kind === 'balance');
+    expect(created).toHaveLength(1);
+    expect(created[0].body.metadata).toMatchObject({ projectId: id, kind: 'balance' });
+    expect(created[0].idempotencyKey).toMatch(/^balance-cs-\d+$/);
+    expect(created[0].body).toMatchObject({ line_items: [{ price_data: { unit_amount: '4500' } }] });
+
+    sink.clear();
+    const session = {
+      ...fake.checkoutSessions.get(first.body.sessionId),
+      payment_status: 'paid',
+      status: 'complete',
+    };
+    const paid = await sendWebhook(t, 'checkout.session.completed', session, 'evt_balance_once');
+    expect(paid.status).toBe(200);
+    expect(
+      (await sendWebhook(t, 'checkout.session.completed', session, 'evt_balance_once')).body.duplicate,
+    ).toBe(true);
+    expect((await sendWebhook(t, 'checkout.session.completed', session)).status).toBe(200);
+
+    const project = (await t.http().get(`/api/portal/projects/${id}`).set('cookie', cookie)).body.project;
+    expect(project.status).toBe('delivered');
+    expect(project.events.filter((e: { type: string }) => e.type === 'balance_paid')).toHaveLength(1);
+    const reminders = t.app.get<Queue>(getQueueToken(REMINDER_QUEUE));
+    expect(await reminders.getDelayed()).toHaveLength(0);
+    await sink.waitFor(
+      () => sink.to('rita@example.com').some((m) => /final files are unlocked/.test(m.parsed.subject ?? '')),
+      15_000,
+      'the unlocked mail',
+    );
+    expect((await t.http().post(`/api/pay/${payToken}/checkout`)).body.code).toBe('BALANCE_ALREADY_PAID');
+    expect((await t.http().get(`/api/pay/${payToken}`)).body.balance.paid).toBe(true);
+  });
+
+  it('unlocks single downloads and one streamed ZIP from signed URLs, each recorded', async () => {
+    const list = await t.http().get(`/api/portal/projects/${id}/downloads`).set('cookie', cookie);
+    expect(list.status).toBe(200);
+    expect(list.body.files.map((f: { name: string }) => f.name)).toEqual(['Song (final).wav', 'Song.mp3']);
+    const one = await t.http().get(list.body.files[0].url).set('cookie', cookie).buffer(true).parse(binary);
+    expect(one.status).toBe(200);
+    expect(one.headers['content-disposition']).toContain('attachment; filename="Song (final).wav"');
+    expect(one.body).toEqual(wav({ seconds: 1 }));
+    const zip = await t.http().get(list.body.zip.url).set('cookie', cookie).buffer(true).parse(binary);
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect((zip.body as Buffer).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect((zip.body as Buffer).includes(Buffer.from('Song (final).wav'))).toBe(true);
+    expect((await t.http().get(list.body.zip.url).set('cookie', otherCookie)).status).toBe(403);
+    expect(
+      await db.query(
+        `SELECT final_id IS NULL AS zip FROM project_downloads WHERE project_id = $1 ORDER BY id`,
+        [id],
+      ),
+    ).toEqual([{ zip: false }, { zip: true }]);
+    const money = (await review()).money;
+    expect(money).toMatchObject({
+      quotedPence: 4000,
+      depositPence: 2000,
+      discountPence: 0,
+      extrasPence: 2500,
+      balancePence: 4500,
+      balancePaid: true,
+      refundsPence: 0,
+    });
+  });
+
+  it('moves only as the transition rule allows over HTTP', async () => {
+    const paidByStaff = await admin()
+      .post(`/api/admin/projects/${other}/status`)
+      .set(auth)
+      .send({ status: 'paid' });
+    expect(paidByStaff.status).toBe(400);
+    expect(paidByStaff.body.code).toBe('INVALID_TRANSITION');
+    const close = await admin().post(`/api/admin/projects/${id}/status`).set(auth).send({ status: 'closed' });
+    expect(close.body.project.status).toBe('closed');
+    // Idempotent: the same status again changes nothing.
+    const again = await admin().post(`/api/admin/projects/${id}/status`).set(auth).send({ status: 'closed' });
+    expect(again.status).toBe(200);
+    const cancel = await admin()
+      .post(`/api/admin/projects/${id}/status`)
+      .set(auth)
+      .send({ status: 'cancelled' });
+    expect(cancel.status).toBe(400);
+    // Downloads stay available after closing.
+    expect((await t.http().get(`/api/portal/projects/${id}/downloads`).set('cookie', cookie)).status).toBe(
+      200,
+    );
+  });
+});
+
+/** Reads a response body as bytes (supertest's parser hook). */
+function binary(res: unknown, done: (err: Error | null, body: Buffer) => void): void {
+  const stream = res as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
