@@ -59,6 +59,7 @@ const PortalSignInPage = lazy(
 const PortalProjectPage = lazy(
   () => import(/* webpackChunkName: "page-portal-project" */ './pages/portal-project-page'),
 );
+const PayPage = lazy(() => import(/* webpackChunkName: "page-pay" */ './pages/pay-page'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found-page'));
 
 export default function App() {
@@ -89,6 +90,7 @@ export default function App() {
           <Route path="portal" element={<PortalPage />} />
           <Route path="portal/sign-in" element={<PortalSignInPage />} />
           <Route path="portal/projects/:id" element={<PortalProjectPage />} />
+          <Route path="pay/:token" element={<PayPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

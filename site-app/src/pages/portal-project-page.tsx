@@ -12,6 +12,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 import { fetchPortalProject, formatBytes, portalKeys } from '../components/portal/portal-api';
 import { PortalSignInForm } from '../components/portal/portal-sign-in-form';
 import { LazyUploader } from '../components/portal/lazy-uploader';
+import { ReviewSection } from '../components/portal/review-section';
 import '../components/portal/portal.css';
 
 function describeProbe(p: ProbeResult | null): string {
@@ -106,7 +107,8 @@ export default function PortalProjectPage() {
               {project.revisionRounds} revision round{project.revisionRounds === 1 ? '' : 's'} included
             </p>
           </div>
-          {project.status !== 'cancelled' && (
+          <ReviewSection project={project} onChanged={() => void query.refetch()} />
+          {['awaiting_files', 'files_received', 'in_progress', 'on_hold'].includes(project.status) && (
             <div className="card portal-card">
               <h2 className="portal-card__title">Upload files</h2>
               <LazyUploader

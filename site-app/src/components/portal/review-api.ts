@@ -1,0 +1,59 @@
+/** The portal's review calls (backend/src/reviews/portal-reviews.controller.ts and pay.controller.ts). */
+import {
+  getJson,
+  postJson,
+  type FinalFileDto,
+  type ProjectMoneyDto,
+  type ReviewCommentDto,
+  type ReviewDto,
+  type RoundDto,
+} from '@studio/shared';
+
+const base = (id: string) => `/api/portal/projects/${encodeURIComponent(id)}`;
+
+export const reviewKeys = { review: (id: string) => ['/api/portal/projects', id, 'review'] as const };
+
+export const fetchReview = (id: string) =>
+  getJson<{ success: boolean; review: ReviewDto }>(`${base(id)}/review`);
+export const fetchPeaks = (id: string, vid: string) =>
+  getJson<{ peaks: number[]; durationSec: number; loudnessLufs: number | null }>(
+    `${base(id)}/versions/${vid}/peaks`,
+  );
+export const fetchPreviewUrl = (id: string, vid: string) =>
+  getJson<{ url: string; expiresAt: string }>(`${base(id)}/versions/${vid}/preview-url`);
+export const postComment = (
+  id: string,
+  body: { versionId: string; atSec: number; endSec?: number | null; body: string; parentId?: number },
+) => postJson<{ comment: ReviewCommentDto }>(`${base(id)}/comments`, body);
+export const resolveComment = (id: string, cid: number) =>
+  postJson<{ comment: ReviewCommentDto }>(`${base(id)}/comments/${cid}/resolve`, { resolved: true });
+export const submitRound = (id: string, acceptFee: boolean) =>
+  postJson<{ round: RoundDto; alreadySubmitted: boolean; label: string }>(`${base(id)}/rounds/submit`, {
+    acceptFee,
+  });
+export const approveVersion = (id: string, versionId: string) =>
+  postJson<{ alreadyApproved: boolean; money: ProjectMoneyDto }>(`${base(id)}/approve`, { versionId });
+export const fetchDownloads = (id: string) =>
+  getJson<{
+    files: (FinalFileDto & { url: string })[];
+    zip: { url: string } | null;
+  }>(`${base(id)}/downloads`);
+
+export interface BalanceSummary {
+  serviceName: string;
+  customerName: string | null;
+  amountPence: number;
+  amountFormatted: string;
+  paid: boolean;
+}
+export const fetchBalance = (token: string) =>
+  getJson<{ balance: BalanceSummary }>(`/api/pay/${encodeURIComponent(token)}`);
+export const startBalanceCheckout = (token: string) =>
+  postJson<{ url: string; sessionId: string; reused: boolean }>(
+    `/api/pay/${encodeURIComponent(token)}/checkout`,
+  );
+
+export function formatTime(sec: number): string {
+  const s = Math.max(0, sec);
+  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+}
