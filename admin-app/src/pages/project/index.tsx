@@ -31,6 +31,7 @@ import { useToast } from '../../hooks/use-toast';
 import { formatBytes, formatDateTime } from '../../utils/format';
 import { AdminsOnly } from '../projects/components/admins-only';
 import { ProjectStatusTag } from '../projects/components/project-status-tag';
+import { ReviewCard } from './review-card';
 import { acceptFiles, addNote, changeStatus, getProject, requestFiles } from '../projects/service';
 
 function probeText(p: ProbeResult | null): string {
@@ -152,6 +153,8 @@ function ProjectView({ project }: { project: ProjectDetailDto }) {
           locale={{ emptyText: 'No files yet.' }}
         />
       </ProCard>
+
+      <ReviewCard projectId={project.id} />
 
       <ProCard title="Timeline">
         <Timeline

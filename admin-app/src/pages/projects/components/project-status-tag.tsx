@@ -5,6 +5,12 @@ const TONE: Record<ProjectStatus, Tone> = {
   awaiting_files: 'warning',
   files_received: 'info',
   in_progress: 'success',
+  in_review: 'info',
+  revision_requested: 'warning',
+  approved: 'success',
+  paid: 'success',
+  delivered: 'success',
+  closed: 'neutral',
   on_hold: 'neutral',
   cancelled: 'danger',
 };

@@ -1,0 +1,272 @@
+/**
+ * The project page's part-2 section: post a version (its preview is made by a job), choose the
+ * preview protection, listen, tick the round's notes off as a checklist, add final files, and
+ * read the one money record.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ProCard } from '@ant-design/pro-components';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Descriptions,
+  InputNumber,
+  List,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  ApiError,
+  formatPence,
+  getAuthToken,
+  getJson,
+  postJson,
+  PROTECTION_LABELS,
+  PROTECTIONS,
+  roundLabel,
+  VERSION_KIND_LABELS,
+  VERSION_KINDS,
+  type Protection,
+  type ReviewCommentDto,
+  type ReviewDto,
+  type VersionDto,
+  type VersionKind,
+} from '@studio/shared';
+import { useToast } from '../../hooks/use-toast';
+import { formatBytes } from '../../utils/format';
+
+const base = (id: string) => `/api/admin/projects/${encodeURIComponent(id)}`;
+const fmt = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+
+/** Sends a file as the raw request body (the API streams it to storage). */
+async function upload(path: string, file: File): Promise<void> {
+  const token = getAuthToken();
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'content-type': 'application/octet-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: file,
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? `Upload failed (${res.status})`);
+  }
+}
+
+export function ReviewCard({ projectId }: { projectId: string }) {
+  const toast = useToast();
+  const query = useQuery({
+    queryKey: ['/api/admin/projects', projectId, 'review'],
+    queryFn: () => getJson<{ review: ReviewDto }>(`${base(projectId)}/review`),
+    refetchInterval: (q) =>
+      q.state.data?.review.versions.some((v) => v.status === 'processing') ? 2000 : false,
+  });
+  const [kind, setKind] = useState<VersionKind>('mix');
+  const [protection, setProtection] = useState<Protection | null>(null);
+  const [tagEvery, setTagEvery] = useState<number | null>(null);
+  const [listen, setListen] = useState<string | null>(null);
+  const run = useMutation({
+    mutationFn: (fn: () => Promise<unknown>) => fn(),
+    onSuccess: () => void query.refetch(),
+    onError: (err) =>
+      toast.error('That did not work', err instanceof ApiError || err instanceof Error ? err.message : ''),
+  });
+  const review = query.data?.review;
+  if (!review) return <ProCard title="Versions and review" loading />;
+
+  const pick = (accept: string, path: (f: File) => string) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = accept;
+    input.onchange = () => {
+      const file = input.files?.[0];
+      if (file) run.mutate(() => upload(path(file), file));
+    };
+    input.click();
+  };
+  const submitted = review.rounds.filter((r) => r.status === 'submitted');
+  const byRound = (id: number) => review.comments.filter((c) => c.roundId === id);
+  const m = review.money;
+
+  return (
+    <ProCard title="Versions and review" direction="column" gutter={[0, 16]}>
+      <Space wrap>
+        <Select<VersionKind>
+          aria-label="Version kind"
+          value={kind}
+          onChange={setKind}
+          options={VERSION_KINDS.map((k) => ({ value: k, label: VERSION_KIND_LABELS[k] }))}
+        />
+        <Button
+          type="primary"
+          loading={run.isPending}
+          onClick={() =>
+            pick(
+              'audio/*,.wav,.aif,.aiff,.flac',
+              (f) => `${base(projectId)}/versions?kind=${kind}&name=${encodeURIComponent(f.name)}`,
+            )
+          }
+        >
+          Upload a version
+        </Button>
+        <Select<Protection>
+          aria-label="Preview protection"
+          value={protection ?? review.protection}
+          onChange={setProtection}
+          style={{ minWidth: 240 }}
+          options={PROTECTIONS.map((p) => ({ value: p, label: PROTECTION_LABELS[p] }))}
+        />
+        {(protection ?? review.protection) === 'tag' && (
+          <InputNumber
+            aria-label="Seconds between tags"
+            min={5}
+            max={120}
+            value={tagEvery ?? review.tagEverySec}
+            onChange={(v) => setTagEvery(v)}
+            addonAfter="s"
+          />
+        )}
+        <Button
+          onClick={() =>
+            run.mutate(() =>
+              postJson(`${base(projectId)}/protection`, {
+                protection: protection ?? review.protection,
+                tagEverySec: tagEvery ?? review.tagEverySec,
+              }),
+            )
+          }
+        >
+          Save protection
+        </Button>
+      </Space>
+      <Table<VersionDto>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={review.versions}
+        locale={{ emptyText: 'No versions yet.' }}
+        columns={[
+          { title: '#', dataIndex: 'number' },
+          { title: 'Kind', dataIndex: 'kind', render: (k: VersionKind) => VERSION_KIND_LABELS[k] },
+          { title: 'File', dataIndex: 'name' },
+          {
+            title: 'Preview',
+            dataIndex: 'status',
+            render: (s: string) => (
+              <Tag color={s === 'ready' ? 'green' : s === 'failed' ? 'red' : 'blue'}>{s}</Tag>
+            ),
+          },
+          {
+            title: 'Length',
+            dataIndex: 'durationSec',
+            render: (d: number | null) => (d === null ? '—' : fmt(d)),
+          },
+          {
+            title: 'Loudness',
+            dataIndex: 'loudnessLufs',
+            render: (l: number | null) => (l === null ? '—' : `${l.toFixed(1)} LUFS`),
+          },
+          { title: 'Protection', dataIndex: 'protection' },
+          {
+            title: '',
+            key: 'listen',
+            render: (_: unknown, v: VersionDto) =>
+              v.status === 'ready' && (
+                <Button
+                  size="small"
+                  onClick={() =>
+                    run.mutate(async () => {
+                      const r = await getJson<{ url: string }>(
+                        `${base(projectId)}/versions/${v.id}/preview-url`,
+                      );
+                      setListen(r.url);
+                    })
+                  }
+                >
+                  Listen
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {listen && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- a music mix has no speech to caption
+        <audio controls autoPlay src={listen} style={{ width: '100%' }} />
+      )}
+
+      <Typography.Title level={5}>Revision rounds ({review.includedRounds} included)</Typography.Title>
+      {submitted.length === 0 && <Typography.Text type="secondary">No round submitted yet.</Typography.Text>}
+      {submitted.map((r) => (
+        <List<ReviewCommentDto>
+          key={r.id}
+          size="small"
+          bordered
+          header={
+            <strong>
+              {roundLabel(r.number!, review.includedRounds)} · {r.resolvedCount}/{r.commentCount} addressed
+              {r.extra ? ` · extra ${formatPence(r.feePence)}` : ''}
+            </strong>
+          }
+          dataSource={byRound(r.id)}
+          renderItem={(c) => (
+            <List.Item>
+              <Checkbox
+                checked={c.resolved}
+                onChange={(e) =>
+                  run.mutate(() =>
+                    postJson(`${base(projectId)}/comments/${c.id}/resolve`, { resolved: e.target.checked }),
+                  )
+                }
+              >
+                v{c.versionNumber} {fmt(c.atSec)}
+                {c.endSec !== null ? `–${fmt(c.endSec)}` : ''}: {c.body}
+              </Checkbox>
+            </List.Item>
+          )}
+        />
+      ))}
+
+      <Typography.Title level={5}>Final files</Typography.Title>
+      <Space wrap>
+        <Button
+          onClick={() => pick('*/*', (f) => `${base(projectId)}/finals?name=${encodeURIComponent(f.name)}`)}
+        >
+          Add a final file
+        </Button>
+        {!review.downloadsUnlocked && (
+          <Alert type="info" showIcon message="Final files unlock for the client once the balance is paid." />
+        )}
+      </Space>
+      <List
+        size="small"
+        dataSource={review.finals}
+        locale={{ emptyText: 'No final files yet.' }}
+        renderItem={(f) => (
+          <List.Item>
+            {f.name} · {formatBytes(f.size)}
+          </List.Item>
+        )}
+      />
+
+      <Descriptions title="Money" size="small" column={2} bordered>
+        <Descriptions.Item label="Price">{formatPence(m.listPricePence)}</Descriptions.Item>
+        <Descriptions.Item label="Discount">{formatPence(m.discountPence)}</Descriptions.Item>
+        <Descriptions.Item label="Deposit">{formatPence(m.depositPence)}</Descriptions.Item>
+        <Descriptions.Item label="Extras">
+          {m.extras.map((e) => `${e.label}: ${formatPence(e.pence)}`).join(', ') || '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label="Balance">
+          {formatPence(m.balancePence)} {m.balancePaid ? <Tag color="green">paid</Tag> : <Tag>unpaid</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label="Refunds">{formatPence(m.refundsPence)}</Descriptions.Item>
+      </Descriptions>
+    </ProCard>
+  );
+}
