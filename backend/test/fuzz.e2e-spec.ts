@@ -647,6 +647,82 @@ const ROUTES: Route[] = [
     who: 'admin',
     runs: 110,
   },
+  // Projects part 2 (reviews, rounds, balance, media)
+  {
+    method: 'GET',
+    path: '/api/admin/projects/:id/review',
+    params: { id: fc.uuid() },
+    who: 'admin',
+    runs: 40,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/projects/:id/protection',
+    params: { id: fc.uuid() },
+    body: {
+      protection: field(fc.constantFrom('none', 'tag', 'fade', 'drm')),
+      tagEverySec: field(fc.integer({ min: -5, max: 200 })),
+    },
+    who: 'admin',
+    runs: 80,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/projects/:id/comments',
+    params: { id: fc.uuid() },
+    body: {
+      versionId: field(fc.uuid()),
+      atSec: field(fc.double({ min: -10, max: 1e6 })),
+      endSec: field(fc.double({ min: -10, max: 1e6 })),
+      body: field(words),
+      parentId: field(id),
+    },
+    who: 'admin',
+    runs: 80,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/projects/:id/comments/:cid/resolve',
+    params: { id: fc.uuid(), cid: idString },
+    body: { resolved: field(fc.boolean()) },
+    who: 'admin',
+    runs: 40,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/projects/:id/versions/:vid/preview-url',
+    params: { id: fc.uuid(), vid: fc.uuid() },
+    who: 'admin',
+    runs: 30,
+  },
+  { method: 'GET', path: '/api/pay/:token', params: { token: fc.base64String() }, who: 'anyone', runs: 60 },
+  {
+    method: 'POST',
+    path: '/api/pay/:token/checkout',
+    params: { token: fc.base64String() },
+    who: 'anyone',
+    runs: 40,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/previews/:vid',
+    params: { vid: fc.uuid() },
+    query: {
+      exp: field(fc.integer({ min: 0, max: 2 ** 40 }).map(String)),
+      for: field(fc.constantFrom('client', 'staff', 'x')),
+      sig: field(fc.base64String()),
+    },
+    who: 'anyone',
+    runs: 60,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/downloads/:pid/:fid',
+    params: { pid: fc.uuid(), fid: fc.constantFrom('all', 'abcdef0123456789') },
+    query: { exp: field(fc.integer({ min: 0, max: 2 ** 40 }).map(String)), sig: field(fc.base64String()) },
+    who: 'anyone',
+    runs: 60,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
