@@ -19,7 +19,10 @@ export class ProjectsPersonalDataRepository implements PersonalDataSource {
               p.service_name AS "serviceName", p.quoted_pence AS "quotedPence", p.deposit_pence AS "depositPence",
               p.status, p.created_at AS "createdAt",
               COALESCE((SELECT json_agg(json_build_object('name', f.name, 'size', f.size, 'createdAt', f.created_at))
-                        FROM project_files f WHERE f.project_id = p.id), '[]'::json) AS files
+                        FROM project_files f WHERE f.project_id = p.id), '[]'::json) AS files,
+              COALESCE((SELECT json_agg(json_build_object('atSec', c.at_sec, 'endSec', c.end_sec, 'body', c.body,
+                                                          'createdAt', c.created_at) ORDER BY c.id)
+                        FROM project_comments c WHERE c.project_id = p.id AND c.author = 'client'), '[]'::json) AS notes
        FROM projects p WHERE p.customer_email = lower($1) ORDER BY p.created_at`,
       [email],
     );
@@ -29,6 +32,16 @@ export class ProjectsPersonalDataRepository implements PersonalDataSource {
     const deleted = affected(
       await this.db.query(`DELETE FROM portal_tokens WHERE lower(email) = lower($1)`, [email]),
     );
+    // Part 2: the client's name on their notes and the address on their download records.
+    await this.db.query(
+      `UPDATE project_comments SET author_name = NULL
+        WHERE author = 'client' AND project_id IN (SELECT id FROM projects WHERE customer_email = lower($1))`,
+      [email],
+    );
+    await this.db.query(`UPDATE project_downloads SET email = $2 WHERE lower(email) = lower($1)`, [
+      email,
+      ERASED_EMAIL,
+    ]);
     const anonymised = affected(
       await this.db.query(
         `UPDATE projects SET customer_email = $2, customer_name = NULL, updated_at = now() WHERE customer_email = lower($1)`,
