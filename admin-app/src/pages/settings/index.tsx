@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageContainer, ProCard, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  PageContainer,
+  ProCard,
+  ProForm,
+  ProFormDigit,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
 import { Button, Result, Skeleton } from 'antd';
 import {
   ArrowLeftOutlined,
@@ -54,6 +61,7 @@ function normalise(values: SiteSettings): SiteSettings {
     siteDescription: values.siteDescription?.trim() ?? '',
     adminNotifyEmail: values.adminNotifyEmail?.trim() ?? '',
     socialLinks: links,
+    ...(values.extraRoundFeePence !== undefined && { extraRoundFeePence: values.extraRoundFeePence }),
   };
 }
 
@@ -148,6 +156,15 @@ export default function SettingsPage() {
                   message: 'Please enter a valid email address for admin notifications',
                 },
               ]}
+            />
+            <ProFormDigit
+              name="extraRoundFeePence"
+              label="Extra revision round fee (pence)"
+              width="sm"
+              min={0}
+              max={1_000_000}
+              fieldProps={{ precision: 0 }}
+              extra="What a client pays for a revision round beyond those their booking includes (2500 = £25)."
             />
           </ProForm.Group>
           <ProForm.Group title="Social links" direction="vertical">
