@@ -69,8 +69,9 @@ async function postVersion(token, projectId, seconds, name) {
       body: wav(seconds),
     },
   );
-  assert.equal(res.status, 201, await res.text());
-  const { version } = await res.json();
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  const { version } = JSON.parse(text);
   for (let i = 0; i < 120; i++) {
     const r = await api(`/api/admin/projects/${projectId}/review`, { token });
     const v = r.body.review.versions.find((x) => x.id === version.id);
