@@ -116,7 +116,6 @@ export const ERROR_CODES = [
   // Reviews, rounds, balance and delivery (projects part 2)
   'VERSION_NOT_FOUND',
   'VERSION_NOT_READY',
-  'COMMENT_NOT_FOUND',
   'COMMENT_BEYOND_END',
   'ROUND_EMPTY',
   'EXTRA_ROUND_FEE_REQUIRED',
