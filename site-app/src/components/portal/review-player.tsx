@@ -102,6 +102,17 @@ export default function ReviewPlayer({
           setDraftRange({ start: region.start, end: region.end });
         });
         ws.on('timeupdate', (t) => setTime(t));
+        // Signed URLs live minutes: when one has expired mid-review, fetch a fresh one and carry on.
+        audioA.onerror = () => {
+          const at = audioA.currentTime;
+          const wasPlaying = !audioA.paused;
+          void fetchPreviewUrl(projectId, version.id).then((fresh) => {
+            if (cancelled) return;
+            audioA.src = fresh.url;
+            audioA.currentTime = at;
+            if (wasPlaying) void audioA.play().catch(() => undefined);
+          });
+        };
         ws.on('play', () => setPlaying(true));
         ws.on('pause', () => setPlaying(false));
         wsRef.current = ws;
@@ -114,6 +125,7 @@ export default function ReviewPlayer({
     })();
     return () => {
       cancelled = true;
+      audioA.onerror = null;
       ws?.destroy();
       wsRef.current = null;
       regionsRef.current = null;
