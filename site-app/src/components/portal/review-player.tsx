@@ -103,7 +103,9 @@ export default function ReviewPlayer({
         });
         ws.on('timeupdate', (t) => setTime(t));
         // Signed URLs live minutes: when one has expired mid-review, fetch a fresh one and carry on.
+        let retries = 0;
         audioA.onerror = () => {
+          if (++retries > 3) return;
           const at = audioA.currentTime;
           const wasPlaying = !audioA.paused;
           void fetchPreviewUrl(projectId, version.id).then((fresh) => {
