@@ -379,7 +379,7 @@ export class ReviewsRepository {
   }
 
   /** Marks the balance paid once; false when it already was. */
-  async markBalancePaid(m: EntityManager, projectId: string, paymentId: number): Promise<boolean> {
+  async markBalancePaid(m: EntityManager, projectId: string, paymentId: number | null): Promise<boolean> {
     const res = await m.query(
       `UPDATE project_balance_requests SET paid_at = now(), payment_id = $2
         WHERE project_id = $1 AND paid_at IS NULL RETURNING project_id`,

@@ -449,9 +449,15 @@ export class ReviewsService {
         actor: 'system',
         message: `Balance of ${formatPence(amount)} requested (quoted ${formatPence(project.quotedPence)} − deposit ${formatPence(project.depositPence)}${extras ? ` + extras ${formatPence(extras)}` : ''}).`,
       });
+      if (amount === 0) {
+        // Nothing left to pay (a deposit that covered the price): the files unlock at once.
+        await this.repo.markBalancePaid(m, project.id, null);
+        await this.unlock(m, project, 'Nothing left to pay.');
+      }
       return { token, amount };
     });
-    if (created) await this.sendBalanceRequest(owned, created.token, created.amount);
+    if (created?.amount === 0) await this.afterBalancePaid({ id: 0, metadata: { projectId: owned.id } });
+    else if (created) await this.sendBalanceRequest(owned, created.token, created.amount);
     return { alreadyApproved: !created, money: await this.money(await this.projects.requireAny(owned.id)) };
   }
 
@@ -519,17 +525,18 @@ export class ReviewsService {
       actor: 'system',
       message: `Balance of ${formatPence(request?.amountPence ?? 0)} paid. Final files unlocked.`,
     });
-    if (project.status === 'approved') {
-      await this.setStatusIn(m, project, 'paid', 'system', null, {
+    await this.unlock(m, project, 'Balance paid.');
+  }
+
+  /** Approved → paid, and delivered when final files are waiting (in the caller's transaction). */
+  private async unlock(m: EntityManager, project: ProjectLock, message: string): Promise<void> {
+    if (project.status !== 'approved') return;
+    await this.setStatusIn(m, project, 'paid', 'system', null, { type: 'status_changed', message });
+    if ((await this.repo.finals(project.id, m)).length)
+      await this.setStatusIn(m, project, 'delivered', 'system', null, {
         type: 'status_changed',
-        message: 'Balance paid.',
+        message: 'Final files delivered.',
       });
-      if ((await this.repo.finals(projectId, m)).length)
-        await this.setStatusIn(m, project, 'delivered', 'system', null, {
-          type: 'status_changed',
-          message: 'Final files delivered.',
-        });
-    }
   }
 
   /** After the webhook's commit (once per payment): reminders cancelled, the client told. */
