@@ -523,7 +523,9 @@ try {
   await ctx.sink?.stop();
   await ctx.redis?.kill().catch(() => {});
   await ctx.pg?.stop().catch(() => {});
-  if (!exitCode) rmSync(work, { recursive: true, force: true });
+  // The database and Redis files go; the app logs stay for a look at what happened.
+  for (const dir of ['pg', 'uploads', 'files', 'appendonlydir'])
+    rmSync(join(work, dir), { recursive: true, force: true });
 }
 
 const rows = [
