@@ -15,7 +15,8 @@
 // submission made before the restore, after the restore).
 //
 // Options: --phase-seconds 24 --fault-after 5 --interval-ms 200 --drain-timeout 180
-//          --only smtp,worker,redis,postgres --redis-persist (AOF on: a restart keeps the queue)
+//          --only baseline,smtp,worker,redis,redis-backlog,postgres
+//          --redis-persist (AOF on: a restart keeps the queue)
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -31,7 +32,7 @@ const { values: args } = parseArgs({
     'fault-after': { type: 'string', default: '5' },
     'interval-ms': { type: 'string', default: '200' },
     'drain-timeout': { type: 'string', default: '180' },
-    only: { type: 'string', default: 'baseline,smtp,worker,redis,postgres' },
+    only: { type: 'string', default: 'baseline,smtp,worker,redis,redis-backlog,postgres' },
     'redis-persist': { type: 'boolean', default: false },
   },
 });
@@ -387,6 +388,19 @@ const FAULTS = {
     inject: (ctx) => ctx.redis.kill(),
     hold: 3000,
     restore: (ctx) => ctx.redis.start(),
+  },
+  'redis-backlog': {
+    what: 'SMTP stopped; 6 s later (a backlog waiting) Redis kill -9; Redis back 3 s later, then SMTP',
+    inject: async (ctx) => {
+      await ctx.sink.stop();
+      await sleep(6000);
+      await ctx.redis.kill();
+    },
+    hold: 3000,
+    restore: async (ctx) => {
+      await ctx.redis.start();
+      await ctx.sink.start();
+    },
   },
   postgres: {
     what: 'PostgreSQL stopped 8 s, then started',
