@@ -263,4 +263,25 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
       .set('upload-metadata', `projectId ${Buffer.from(projectId).toString('base64')}`);
     expect(noLength.status).toBe(400);
   });
+
+  it("answers tus protocol errors in the one error shape, not tus's plain text (found by fuzzing)", async () => {
+    const noVersion = await t.http().head('/api/uploads/0123456789abcdef0123456789abcdef').set({ cookie });
+    expect(noVersion.status).toBe(412);
+    const noVersionPost = await t.http().post('/api/uploads').set({ cookie, 'upload-length': '10' });
+    expect(noVersionPost.status).toBe(412);
+    expect(noVersionPost.body).toMatchObject({ success: false, code: 'UPLOAD_REJECTED' });
+    const badOffset = await t
+      .http()
+      .patch('/api/uploads/0123456789abcdef0123456789abcdef')
+      .set({
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-offset': 'ten',
+        'content-type': 'application/offset+octet-stream',
+      })
+      .send(Buffer.from('x'));
+    expect(badOffset.status).toBe(400);
+    expect(badOffset.body).toMatchObject({ success: false, code: 'UPLOAD_REJECTED' });
+    expect(badOffset.body.message).toMatch(/upload-offset/);
+  });
 });

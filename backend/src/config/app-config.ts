@@ -47,6 +47,10 @@ const schema = z.object({
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
   /** While the SMTP server is unreachable, how often the worker checks whether it is back. */
   MAIL_PROBE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  /** DKIM signing of every outgoing mail: all three set, or none. The key is PEM (\n allowed). */
+  DKIM_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name')),
+  DKIM_SELECTOR: optional(z.string().regex(/^[a-z0-9._-]+$/i, 'must be a DNS label')),
+  DKIM_PRIVATE_KEY: optional(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' })),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
@@ -89,7 +93,15 @@ export interface AppConfig {
   publicUrl: string;
   databaseUrl: string;
   redis: { url: string; prefix: string };
-  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number; probeMs: number };
+  mail: {
+    smtpUrl: string;
+    from: string;
+    adminNotifyEmail: string;
+    retryDelayMs: number;
+    probeMs: number;
+    /** Set when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are. */
+    dkim?: { domainName: string; keySelector: string; privateKey: string };
+  };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
   passwordHashMemoryKib: number;
@@ -167,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         );
     }
   }
+  const dkimVars = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY];
+  if (dkimVars.some(Boolean) && !dkimVars.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together',
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -182,6 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL,
       retryDelayMs: e.MAIL_RETRY_DELAY_MS,
       probeMs: e.MAIL_PROBE_MS,
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+          ? {
+              domainName: e.DKIM_DOMAIN.toLowerCase(),
+              keySelector: e.DKIM_SELECTOR,
+              // Env files often hold a PEM on one line with literal \n.
+              privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+            }
+          : undefined,
     },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(),
     seedAdmin: {
