@@ -12,6 +12,8 @@ import { tusCreate, tusHead, tusPatch, tusUpload } from './support/tus-client';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Every test runs on both storage back ends: local disk, and S3 (a local S3-compatible server). */
+jest.setTimeout(30_000);
+
 describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus over HTTP), %s', (driver) => {
   let t: TestApp;
   let s3: FakeS3 | undefined;
