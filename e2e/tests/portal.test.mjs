@@ -157,7 +157,11 @@ describe('Client portal', () => {
       if (r.method() === 'PATCH' && r.url().includes('/api/uploads/'))
         patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
     });
-    /** What the server holds of the upload (tus HEAD, the page's own session). */
+    /**
+     * What the server holds of the upload (tus HEAD, the page's own session). tus's lock makes
+     * a HEAD ask the running PATCH to stop and store what it has; tus-js-client then goes on
+     * with a new PATCH from there, so each look is also a dropped connection resumed.
+     */
     const storedOffset = (url) =>
       page.evaluate(
         (u) =>
