@@ -8,6 +8,7 @@ import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
 import { MailService } from './mail.service';
@@ -29,7 +30,7 @@ import { RecipientLimiter } from './recipient-limiter';
     SessionsModule,
   ],
   controllers: [EmailTestController],
-  providers: [MailService, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
+  providers: [MailService, MailStore, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
   exports: [MailService, QueueDashboard, RecipientLimiter],
 })
 export class MailModule {}

@@ -22,3 +22,17 @@ export interface MailJob {
   /** 'text' sends a plain-text-only mail (the delivery test uses it); default both parts. */
   format?: 'both' | 'text';
 }
+
+/**
+ * What a job on the `mail` queue carries: the id of the mail stored in `mail_messages`, nothing
+ * personal. Jobs queued before this change carry the whole MailJob; the worker still sends them.
+ */
+export interface MailJobRef {
+  mailId: string;
+}
+
+export type MailQueueData = MailJobRef | MailJob;
+
+export function isMailJobRef(data: MailQueueData): data is MailJobRef {
+  return typeof (data as MailJobRef).mailId === 'string' && !('template' in data);
+}

@@ -1,6 +1,6 @@
 import { FileStore } from '@tus/file-store';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { rename, rm, stat, unlink } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -45,7 +45,9 @@ export class LocalProjectStorage implements ProjectStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.tusStore.remove(this.check(key));
+    const path = this.path(key);
+    await rm(path, { force: true });
+    await rm(`${path}.json`, { force: true });
   }
 
   private path(key: string): string {

@@ -1,6 +1,7 @@
 /**
  * Where clients' project files live. Uploads arrive through the tus data store; jobs read them
- * back as streams, so a file is never held in memory whole. One interface, chosen by STORAGE_URL.
+ * back as streams, so a file is never held in memory whole. One interface, chosen by STORAGE_URL:
+ * local disk (local-project-storage.ts) or an S3-compatible bucket (s3-project-storage.ts).
  */
 import type { DataStore } from '@tus/utils';
 import type { Readable } from 'node:stream';
@@ -21,6 +22,6 @@ export interface ProjectStorage {
   write(key: string, source: Readable): Promise<number>;
   /** The stored size of a file in bytes, or null when there is none. */
   size(key: string): Promise<number | null>;
-  /** Deletes a file and what the store keeps about it. */
+  /** Deletes a file and what the store keeps about it; a file already gone is not an error. */
   remove(key: string): Promise<void>;
 }

@@ -15,6 +15,7 @@ import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 import { ProjectReviews1764600000000 } from './1764600000000-ProjectReviews';
+import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   BackOfficeMarks1764300300000,
   StaffAccounts1764400000000,
   ProjectReviews1764600000000,
+  MailMessages1764800000000,
 ];
