@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { makePreview, matchGain, parseLoudness, previewArgs, reducePeaks } from './preview';
 
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+// ffmpeg runs on a shared, sometimes busy machine.
+jest.setTimeout(60_000);
 let dir: string;
 
 /** A 24-bit/48 kHz stereo WAV from ffmpeg's lavfi source (`sine=…` or `anullsrc`). */
