@@ -10,6 +10,7 @@ import { EmailTestService } from './email-test.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
+import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailService } from './mail.service';
 import { RecipientLimiter } from './recipient-limiter';
 
@@ -29,7 +30,14 @@ import { RecipientLimiter } from './recipient-limiter';
     SessionsModule,
   ],
   controllers: [EmailTestController],
-  providers: [MailService, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
-  exports: [MailService, QueueDashboard, RecipientLimiter],
+  providers: [
+    MailService,
+    MailProcessor,
+    EmailTestService,
+    QueueDashboard,
+    RecipientLimiter,
+    MailDeliveryHooks,
+  ],
+  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks],
 })
 export class MailModule {}

@@ -8,6 +8,9 @@
  * - a permanent refusal (5xx: no such mailbox, …) is not retried, the job fails at once;
  * - every message carries a Message-ID derived from the job id, so a retry of a message that
  *   did arrive is recognisably the same message;
+ * - a job tied to a feature's delivery row (`delivery`) asks that feature first, so a mail
+ *   already sent, or to someone who left the list, is skipped; the row is marked once the
+ *   server accepted the message (see mail-delivery-hooks.ts);
  * - on shutdown the queue stops taking jobs, the jobs in flight finish (or, past a grace
  *   period, are left to be retried by another worker), then SMTP closes.
  */
@@ -28,6 +31,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MAIL_CONCURRENCY, MAIL_QUEUE, SMTP_POOL_CONNECTIONS } from './mail.constants';
+import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
 import { connectWithoutNagle } from './smtp-socket';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
@@ -43,6 +47,8 @@ export interface MailResult {
   messageId: string;
   accepted: string[];
   response: string;
+  /** The delivery's feature said not to send (already sent, or the recipient left). */
+  skipped?: boolean;
 }
 
 @Injectable()
@@ -58,6 +64,7 @@ export class MailProcessor
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hooks: MailDeliveryHooks,
   ) {
     this.renderer = new MailRenderer({ siteName: config.siteName, publicUrl: config.publicUrl });
     this.domain = senderDomain(config.mail.from);
@@ -99,6 +106,14 @@ export class MailProcessor
       const msg = `Mail ${job.id} (${job.data.template} to ${job.data.to}) attempt ${job.attemptsMade} failed: ${err.message}`;
       if (final) this.logger.error(`${msg}; giving up, the job stays in the failed list`);
       else this.logger.warn(msg);
+      const ref = job.data.delivery;
+      if (final && ref)
+        void this.hooks
+          .get(ref.kind)
+          ?.failed(ref, err.message.slice(0, 300))
+          .catch((e: Error) =>
+            this.logger.error(`Delivery ${ref.kind} ${ref.id} not marked failed: ${e.message}`),
+          );
     });
   }
 
@@ -129,8 +144,21 @@ export class MailProcessor
   }
 
   async handle(job: Job<MailJob>): Promise<MailResult> {
-    const mail = job.data;
+    let mail = job.data;
     if (!this.transporter) throw new Error('The mail transport is not running in this process');
+    const ref = mail.delivery;
+    const hook = ref ? this.hooks.get(ref.kind) : undefined;
+    if (ref) {
+      if (!hook) throw new Error(`No delivery hook for "${ref.kind}" in this process`);
+      const prepared = await hook.prepare(ref);
+      if (!prepared) return { messageId: '', accepted: [], response: 'skipped', skipped: true };
+      mail = {
+        ...mail,
+        ...prepared,
+        context: { ...mail.context, ...prepared.context },
+        headers: { ...mail.headers, ...prepared.headers },
+      };
+    }
     const { html, text } = this.renderer.render(mail.template, mail.subject, mail.context);
     try {
       const info = await this.transporter.sendMail({
@@ -144,6 +172,13 @@ export class MailProcessor
         attachments: mail.attachments?.map(resolveAttachment),
         messageId: `<${encodeURIComponent(String(job.id))}@${this.domain}>`,
       });
+      // Accepted: from here on nothing may throw, or a retry would send it again.
+      if (ref && hook)
+        await hook
+          .sent(ref)
+          .catch((e: Error) =>
+            this.logger.error(`Delivery ${ref.kind} ${ref.id} not marked sent: ${e.message}`),
+          );
       return { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode;

@@ -265,6 +265,22 @@ export default async () => {
           },
         ],
         [
+          import('../newsletter/issues/dto/newsletter-issue.dto'),
+          {
+            SaveNewsletterIssueDto: {
+              subject: { required: true, type: () => String },
+              preheader: { required: false, type: () => String },
+              bodyHtml: {
+                required: true,
+                type: () => String,
+                description:
+                  "HTML from the post editor; cleaned with the blog's allowlist before it is stored.",
+              },
+            },
+            NewsletterIssueListQuery: { state: { required: false, enum: ['draft', 'sending', 'sent'] } },
+          },
+        ],
+        [
           import('../services/dto/save-service.dto'),
           {
             SaveServiceDto: {
@@ -625,6 +641,28 @@ export default async () => {
               guide: { summary: 'The free mixing guide the welcome mail links to.' },
               subscribers: {},
               draws: {},
+            },
+          },
+        ],
+        [
+          import('../newsletter/issues/admin-newsletter.controller'),
+          {
+            AdminNewsletterController: {
+              list: {},
+              create: {},
+              get: { summary: 'The issue and its progress: sent, failed, skipped, remaining.' },
+              update: {},
+              remove: {},
+              preview: {
+                summary: 'Renders (unsaved) subject and body as the mail subscribers will get.',
+                type: Object,
+              },
+              test: {},
+              send: {
+                summary:
+                  'Sends to every active subscriber; a second call sends nothing new (it resumes a stopped send).',
+                type: Object,
+              },
             },
           },
         ],
