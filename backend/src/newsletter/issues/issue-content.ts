@@ -6,6 +6,21 @@
 import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 
+/** The stored body already passed the blog's allowlist; this pass only rewrites links and images. */
+const TAGS = [...sanitizeHtml.defaults.allowedTags, 'img', 'del'];
+const ATTRIBUTES = [
+  'style',
+  'title',
+  'colspan',
+  'rowspan',
+  'alt',
+  'width',
+  'height',
+  'src',
+  'href',
+  'target',
+  'rel',
+];
 const IMG_STYLE = 'max-width:100%;height:auto;border:0;';
 
 function absolute(url: string | undefined, publicUrl: string): string | undefined {
@@ -16,9 +31,9 @@ function absolute(url: string | undefined, publicUrl: string): string | undefine
 /** The issue body as the mail's HTML part shows it. */
 export function issueMailHtml(bodyHtml: string, publicUrl: string): string {
   return sanitizeHtml(bodyHtml, {
-    allowedTags: false,
-    allowedAttributes: false,
-    allowVulnerableTags: false,
+    allowedTags: TAGS,
+    allowedAttributes: { '*': ATTRIBUTES },
+    allowedClasses: { code: ['language-*'], pre: ['language-*'] },
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
