@@ -650,7 +650,10 @@ export default async () => {
             AdminNewsletterController: {
               list: {},
               create: {},
-              get: { summary: 'The issue and its progress: sent, failed, skipped, remaining.' },
+              get: {
+                summary:
+                  'The issue and its progress (sent, failed, skipped, remaining); `audience`: active subscribers now.',
+              },
               update: {},
               remove: {},
               preview: {

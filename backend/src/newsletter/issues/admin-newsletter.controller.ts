@@ -24,10 +24,10 @@ export class AdminNewsletterController {
     return { success: true, message: 'Issue saved', issue: await this.issues.create(dto, user) };
   }
 
-  /** The issue and its progress: sent, failed, skipped, remaining. */
+  /** The issue and its progress (sent, failed, skipped, remaining); `audience`: active subscribers now. */
   @Get('issues/:id')
   async get(@Param('id', IdParamPipe) id: number) {
-    return { success: true, issue: await this.issues.get(id) };
+    return { success: true, issue: await this.issues.get(id), audience: await this.issues.audience() };
   }
 
   @Put('issues/:id')

@@ -84,6 +84,11 @@ export class NewsletterIssuesService {
     return toAdmin(issue, progress.get(id)!);
   }
 
+  /** How many subscribers a send would reach now (confirmed, not unsubscribed). */
+  audience(): Promise<number> {
+    return this.newsletter.countActive();
+  }
+
   async create(dto: SaveNewsletterIssueDto, user: User): Promise<AdminNewsletterIssue> {
     const issue = await this.repo.insert(fieldsOf(dto), user.username);
     return this.get(issue.id);
