@@ -59,6 +59,11 @@ export class AdminMessagesService {
     return this.repo.unreadCount();
   }
 
+  /** Messages per week for the dashboard's chart (oldest first, empty weeks as 0). */
+  weeklyCounts(weeks: number): Promise<{ week: string; count: number }[]> {
+    return this.repo.weeklyCounts(weeks);
+  }
+
   /** The drawer: opening it marks the message read. */
   async detail(id: number): Promise<AdminMessageDetail> {
     await this.repo.markRead(id);

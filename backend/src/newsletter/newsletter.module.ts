@@ -38,6 +38,6 @@ import { NewsletterIssuesService } from './issues/newsletter-issues.service';
     NewsletterIssuesService,
     NewsletterDispatcher,
   ],
-  exports: [NewsletterService, LotteryService, NewsletterPersonalDataRepository],
+  exports: [NewsletterService, LotteryService, NewsletterPersonalDataRepository, AdminSubscribersService],
 })
 export class NewsletterModule {}

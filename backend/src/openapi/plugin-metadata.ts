@@ -748,6 +748,10 @@ export default async () => {
           { DataRequestsController: { export: { type: Object }, erase: { type: Object } } },
         ],
         [
+          import('../dashboard/dashboard-charts.controller'),
+          { DashboardChartsController: { get: { type: Object } } },
+        ],
+        [
           import('../health/health.controller'),
           {
             HealthController: {
