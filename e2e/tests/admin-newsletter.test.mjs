@@ -1,3 +1,4 @@
+/* global document -- used inside page callbacks, which run in the browser */
 // Newsletter issues in the browser: an admin writes an issue, previews it as the mail, sends
 // it; the subscriber's mail arrives (through the queue and SMTP) and its unsubscribe link works.
 import assert from 'node:assert/strict';
@@ -53,11 +54,11 @@ describe('admin: newsletter issues', () => {
     const preview = page.frameLocator('iframe[title="Mail preview"]');
     await preview.getByText('Fresh plugins and a new vocal booth this month.').waitFor();
     await preview.getByRole('link', { name: 'Unsubscribe' }).waitFor();
-    await page
-      .getByRole('radio', { name: 'Phone' })
-      .or(page.getByText('Phone', { exact: true }))
-      .first()
-      .click();
+    // Phone width: the mail is laid out at 375 px.
+    await page.getByRole('dialog').getByText('Phone', { exact: true }).click();
+    await page.waitForFunction(
+      () => document.querySelector('iframe[title="Mail preview"]')?.clientWidth === 375,
+    );
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Send to subscribers' }).click();
