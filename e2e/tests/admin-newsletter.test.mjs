@@ -87,3 +87,26 @@ describe('admin: newsletter issues', () => {
     await page.context().close();
   });
 });
+
+describe('admin: dashboard charts', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(() => browser?.close());
+
+  it('shows bookings, revenue, subscriber and message charts to admins', async () => {
+    const page = await adminPage(browser);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(SLOW);
+    for (const name of [
+      /^Paid bookings per month/,
+      /^Revenue per month/,
+      /^Newsletter sign-ups/,
+      /^Contact messages/,
+    ])
+      await page.getByRole('img', { name }).waitFor(SLOW);
+    await page.getByRole('link', { name: 'Subscribers', exact: true }).last().waitFor();
+    await page.context().close();
+  });
+});
