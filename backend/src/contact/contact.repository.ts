@@ -86,8 +86,16 @@ export class ContactRepository {
       .getCount();
   }
 
-  insertReply(fields: Omit<ContactReplyEntity, 'id' | 'createdAt'>): Promise<ContactReplyEntity> {
-    return this.replies.save(this.replies.create(fields));
+  /** Records a reply; false when one with the same idempotency key is already on the thread. */
+  async insertReply(fields: Omit<ContactReplyEntity, 'id' | 'createdAt'>): Promise<boolean> {
+    const res = await this.replies
+      .createQueryBuilder()
+      .insert()
+      .values(fields)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (res.raw as unknown[]).length > 0;
   }
 
   thread(contactId: number): Promise<ContactReplyEntity[]> {

@@ -333,6 +333,13 @@ export default async () => {
             ReplyDto: {
               body: { required: false, type: () => String },
               serviceId: { required: false, type: () => Number, minimum: 1, maximum: 2147483647 },
+              idempotencyKey: {
+                required: false,
+                type: () => String,
+                description:
+                  'Chosen by the client per reply: a double click or a retry with the same key sends one reply.',
+                pattern: '^[A-Za-z0-9_-]{8,100}$',
+              },
             },
           },
         ],

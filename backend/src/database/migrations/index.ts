@@ -15,6 +15,7 @@ import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 import { NewsletterIssues1764700000000 } from './1764700000000-NewsletterIssues';
+import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactReplyIdempotency';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   BackOfficeMarks1764300300000,
   StaffAccounts1764400000000,
   NewsletterIssues1764700000000,
+  ContactReplyIdempotency1764700100000,
 ];
