@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { MESSAGES } from '@studio/shared';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
 import { createTestApp, TestApp } from './support/test-app';
@@ -84,6 +85,11 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
     for (const q of ['state=lost', 'sort=subject', 'limit=0']) {
       const bad = await t.http().get(`${ISSUES}?${q}`).set(as());
       expect([q, bad.status]).toEqual([q, 400]);
+    }
+    // The back-office lists share the paging bound and its message with the public lists.
+    for (const offset of ['-1', '1.5', '1000001']) {
+      const bad = await t.http().get(`${ISSUES}?offset=${offset}`).set(as());
+      expect([offset, bad.status, bad.body.errors?.[0]?.message]).toEqual([offset, 400, MESSAGES.pageOffset]);
     }
     const missing = await t.http().get(`${ISSUES}/999999`).set(as());
     expect([missing.status, missing.body.code]).toEqual([404, 'NEWSLETTER_ISSUE_NOT_FOUND']);
