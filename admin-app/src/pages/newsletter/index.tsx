@@ -5,14 +5,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AdminNewsletterIssue } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
-import { useToast } from '../../hooks/use-toast';
+import { useServerTable } from '../../hooks/use-server-table';
 import { formatDateTime } from '../../utils/format';
 import { IssueProgress } from './components/issue-progress';
 import { IssueStateTag } from './components/issue-state-tag';
 import { listIssues } from './service';
 
 export default function NewsletterPage() {
-  const toast = useToast();
+  const table = useServerTable<AdminNewsletterIssue>({
+    load: listIssues,
+    failure: 'Failed to fetch newsletter issues',
+  });
   const navigate = useNavigate();
 
   const columns: ProColumns<AdminNewsletterIssue>[] = [
@@ -73,14 +76,7 @@ export default function NewsletterPage() {
         options={false}
         headerTitle="Issues"
         pagination={{ defaultPageSize: 20 }}
-        request={async (params) => {
-          try {
-            return await listIssues(params);
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch newsletter issues');
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={table.request}
       />
     </PageContainer>
   );
