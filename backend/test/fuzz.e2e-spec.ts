@@ -647,6 +647,81 @@ const ROUTES: Route[] = [
     who: 'admin',
     runs: 110,
   },
+  // Newsletter issues and the dashboard's charts (issue 12)
+  {
+    method: 'GET',
+    path: '/api/admin/newsletter/issues',
+    query: {
+      ...pagingFields,
+      search: field(words),
+      state: field(fc.constantFrom('draft', 'sending', 'sent')),
+    },
+    who: 'admin',
+    runs: 60,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/newsletter/issues',
+    body: {
+      subject: field(words),
+      preheader: field(words),
+      bodyHtml: field(fc.oneof(words, fc.constant('<h2>News</h2><p>Hello <a href="/blog">blog</a></p>'))),
+    },
+    who: 'admin',
+    runs: 120,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/newsletter/issues/:id',
+    params: { id: idString },
+    body: {
+      subject: field(words),
+      preheader: field(words),
+      bodyHtml: field(fc.oneof(words, fc.constant('<h2>News</h2><p>Hello <a href="/blog">blog</a></p>'))),
+    },
+    who: 'admin',
+    runs: 60,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/newsletter/preview',
+    body: {
+      subject: field(words),
+      preheader: field(words),
+      bodyHtml: field(fc.oneof(words, fc.constant('<h2>News</h2><p>Hello <a href="/blog">blog</a></p>'))),
+    },
+    who: 'admin',
+    runs: 80,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/newsletter/issues/:id',
+    params: { id: idString },
+    who: 'admin',
+    runs: 40,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/newsletter/issues/:id/send',
+    params: { id: idString },
+    who: 'admin',
+    runs: 30,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/newsletter/issues/:id/test',
+    params: { id: idString },
+    who: 'admin',
+    runs: 20,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/newsletter/issues/:id',
+    params: { id: idString },
+    who: 'admin',
+    runs: 20,
+  },
+  { method: 'GET', path: '/api/admin/stats/charts', query: {}, who: 'admin', runs: 10 },
 ];
 
 // ---------------------------------------------------------------------------------------------
