@@ -219,7 +219,7 @@ export default async () => {
           {
             AdminListQuery: {
               limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0, maximum: 1000000000 },
+              offset: { required: false, type: () => Number, minimum: 0 },
               search: { required: false, type: () => String, maxLength: 200 },
               order: { required: false, enum: ['asc', 'desc'] },
             },
