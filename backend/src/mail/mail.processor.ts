@@ -26,16 +26,16 @@ import {
 import type { Job, Queue } from 'bull';
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { MAIL_CONCURRENCY, MAIL_QUEUE, SMTP_POOL_CONNECTIONS } from './mail.constants';
+import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
 import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
-import { connectWithoutNagle } from './smtp-socket';
+import { MailStore } from './mail-store.repository';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
-import type { MailAttachment, MailJob } from './mail.types';
+import { smtpTransportOptions } from './smtp-transport';
+import { isMailJobRef, type MailAttachment, type MailJob, type MailQueueData } from './mail.types';
 
 /** How long shutdown waits for mails in flight (an SMTP send is bounded by its timeouts). */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -47,9 +47,14 @@ export interface MailResult {
   messageId: string;
   accepted: string[];
   response: string;
+  /** True when the stored mail was already sent (a job Redis lost and the sweeper requeued). */
+  alreadySent?: boolean;
   /** The delivery's feature said not to send (already sent, or the recipient left). */
   skipped?: boolean;
 }
+
+/** How long a worker keeps trying to record "sent" (Postgres restarting) before it gives up. */
+const MARK_SENT_RETRIES_MS = [250, 1000, 2000, 4000, 8000, 15_000];
 
 @Injectable()
 export class MailProcessor
@@ -62,8 +67,9 @@ export class MailProcessor
   private readonly domain: string;
 
   constructor(
-    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailQueueData>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: MailStore,
     private readonly hooks: MailDeliveryHooks,
   ) {
     this.renderer = new MailRenderer({ siteName: config.siteName, publicUrl: config.publicUrl });
@@ -76,18 +82,7 @@ export class MailProcessor
 
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
-    // nodemailer ignores every other option when given `url`, so the URL is parsed first.
-    this.transporter = createTransport({
-      ...(parseConnectionUrl(this.config.mail.smtpUrl) as SMTPPool.Options),
-      pool: true,
-      maxConnections: SMTP_POOL_CONNECTIONS,
-      maxMessages: 500,
-      // Fail fast when the server is away: the job is retried later anyway.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
-      getSocket: connectWithoutNagle,
-    });
+    this.transporter = createTransport(smtpTransportOptions(this.config.mail));
     const transporter = this.transporter;
     this.breaker = new SmtpBreaker(
       {
@@ -103,11 +98,18 @@ export class MailProcessor
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
     this.queue.on('failed', (job, err) => {
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || job.finishedOn;
-      const msg = `Mail ${job.id} (${job.data.template} to ${job.data.to}) attempt ${job.attemptsMade} failed: ${err.message}`;
-      if (final) this.logger.error(`${msg}; giving up, the job stays in the failed list`);
-      else this.logger.warn(msg);
-      const ref = job.data.delivery;
-      if (final && ref)
+      // The job id only: addresses stay out of the logs as they stay out of Redis.
+      const msg = `Mail ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`;
+      if (!final) return this.logger.warn(msg);
+      this.logger.error(`${msg}; giving up, the job stays in the failed list`);
+      if (isMailJobRef(job.data))
+        this.store
+          .markFailed(job.data.mailId)
+          .catch((e: Error) =>
+            this.logger.warn(`Could not record mail ${String(job.id)} as failed: ${e.message}`),
+          );
+      const ref = isMailJobRef(job.data) ? undefined : job.data.delivery;
+      if (ref)
         void this.hooks
           .get(ref.kind)
           ?.failed(ref, err.message.slice(0, 300))
@@ -143,14 +145,28 @@ export class MailProcessor
     this.transporter?.close();
   }
 
-  async handle(job: Job<MailJob>): Promise<MailResult> {
-    let mail = job.data;
+  async handle(job: Job<MailQueueData>): Promise<MailResult> {
     if (!this.transporter) throw new Error('The mail transport is not running in this process');
-    const ref = mail.delivery;
-    const hook = ref ? this.hooks.get(ref.kind) : undefined;
-    if (ref) {
-      if (!hook) throw new Error(`No delivery hook for "${ref.kind}" in this process`);
-      const prepared = await hook.prepare(ref);
+    const stored = isMailJobRef(job.data) ? job.data.mailId : null;
+    let mail: MailJob;
+    if (stored === null) {
+      // A feature's delivery job (the newsletter: its row names the recipient), or a job queued
+      // before jobs carried ids only.
+      mail = job.data as MailJob;
+    } else {
+      const row = await this.store.load(stored);
+      if (!row) {
+        await job.discard();
+        throw new Error(`Mail ${stored} is not stored; nothing to send`);
+      }
+      if (row.sentAt) return { messageId: '', accepted: [], response: 'already sent', alreadySent: true };
+      mail = row.payload;
+    }
+    const delivery = mail.delivery;
+    const hook = delivery ? this.hooks.get(delivery.kind) : undefined;
+    if (delivery) {
+      if (!hook) throw new Error(`No delivery hook for "${delivery.kind}" in this process`);
+      const prepared = await hook.prepare(delivery);
       if (!prepared) return { messageId: '', accepted: [], response: 'skipped', skipped: true };
       mail = {
         ...mail,
@@ -160,6 +176,7 @@ export class MailProcessor
       };
     }
     const { html, text } = this.renderer.render(mail.template, mail.subject, mail.context);
+    let result: MailResult;
     try {
       const info = await this.transporter.sendMail({
         from: this.config.mail.from,
@@ -172,19 +189,40 @@ export class MailProcessor
         attachments: mail.attachments?.map(resolveAttachment),
         messageId: `<${encodeURIComponent(String(job.id))}@${this.domain}>`,
       });
-      // Accepted: from here on nothing may throw, or a retry would send it again.
-      if (ref && hook)
-        await hook
-          .sent(ref)
-          .catch((e: Error) =>
-            this.logger.error(`Delivery ${ref.kind} ${ref.id} not marked sent: ${e.message}`),
-          );
-      return { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
+      result = { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode;
       if (code && code >= 500 && code < 600) await job.discard();
       if (isConnectionFailure(err)) void this.breaker?.trip((err as Error).message);
       throw err;
+    }
+    // Accepted: from here on nothing may throw, or a retry would send it again.
+    if (delivery && hook)
+      await hook
+        .sent(delivery)
+        .catch((e: Error) =>
+          this.logger.error(`Delivery ${delivery.kind} ${delivery.id} not marked sent: ${e.message}`),
+        );
+    if (stored !== null) await this.recordSent(stored);
+    return result;
+  }
+
+  /**
+   * The server has the mail: failing the job now would send it again, so a Postgres outage is
+   * waited out for a while; past that the job still completes (logged), and only a job that
+   * Redis then loses as well could go out twice.
+   */
+  private async recordSent(mailId: string): Promise<void> {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.store.markSent(mailId);
+      } catch (err) {
+        if (i >= MARK_SENT_RETRIES_MS.length) {
+          this.logger.error(`Mail ${mailId} was sent but could not be recorded: ${(err as Error).message}`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, MARK_SENT_RETRIES_MS[i]));
+      }
     }
   }
 }

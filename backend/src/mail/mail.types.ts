@@ -25,3 +25,17 @@ export interface MailJob {
   /** A feature's delivery row for this mail (see mail-delivery-hooks.ts): checked before sending, marked after. */
   delivery?: MailDeliveryRef;
 }
+
+/**
+ * What a job on the `mail` queue carries: the id of the mail stored in `mail_messages`, nothing
+ * personal. Jobs queued before this change carry the whole MailJob; the worker still sends them.
+ */
+export interface MailJobRef {
+  mailId: string;
+}
+
+export type MailQueueData = MailJobRef | MailJob;
+
+export function isMailJobRef(data: MailQueueData): data is MailJobRef {
+  return typeof (data as MailJobRef).mailId === 'string' && !('template' in data);
+}

@@ -16,6 +16,7 @@ import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 import { NewsletterIssues1764700000000 } from './1764700000000-NewsletterIssues';
 import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactReplyIdempotency';
+import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   StaffAccounts1764400000000,
   NewsletterIssues1764700000000,
   ContactReplyIdempotency1764700100000,
+  MailMessages1764800000000,
 ];

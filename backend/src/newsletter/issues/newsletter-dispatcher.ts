@@ -89,7 +89,9 @@ export class NewsletterDispatcher implements OnModuleInit, OnApplicationBootstra
       await this.mail.enqueueBulk(
         batch.map((d): MailJob & { jobId: string } => ({
           template: 'newsletter-issue',
-          to: d.email,
+          // The address is read from the delivery row when the mail is sent (prepare below):
+          // Redis holds ids, never the subscriber's address.
+          to: '',
           subject: issue.subject,
           context: {},
           delivery: { kind: ISSUE_DELIVERY, id: d.id },
