@@ -11,6 +11,7 @@ import { MailOutboxEntry } from './entities/mail-outbox.entity';
 import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
+import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailService } from './mail.service';
 import { RecipientLimiter } from './recipient-limiter';
 
@@ -30,7 +31,15 @@ import { RecipientLimiter } from './recipient-limiter';
     SessionsModule,
   ],
   controllers: [EmailTestController],
-  providers: [MailService, MailStore, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
-  exports: [MailService, QueueDashboard, RecipientLimiter],
+  providers: [
+    MailService,
+    MailStore,
+    MailProcessor,
+    EmailTestService,
+    QueueDashboard,
+    RecipientLimiter,
+    MailDeliveryHooks,
+  ],
+  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks],
 })
 export class MailModule {}

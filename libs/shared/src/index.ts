@@ -15,3 +15,4 @@ export * from './images';
 export * from './back-office';
 export * from './projects';
 export * from './reviews';
+export * from './newsletter-issues';

@@ -15,6 +15,8 @@ import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
 import { ProjectReviews1764600000000 } from './1764600000000-ProjectReviews';
+import { NewsletterIssues1764700000000 } from './1764700000000-NewsletterIssues';
+import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactReplyIdempotency';
 import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 
 export const MIGRATIONS = [
@@ -31,5 +33,7 @@ export const MIGRATIONS = [
   BackOfficeMarks1764300300000,
   StaffAccounts1764400000000,
   ProjectReviews1764600000000,
+  NewsletterIssues1764700000000,
+  ContactReplyIdempotency1764700100000,
   MailMessages1764800000000,
 ];
