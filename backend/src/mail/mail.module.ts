@@ -8,6 +8,7 @@ import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailPersonalDataRepository } from './mail-personal-data.repository';
 import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
@@ -30,7 +31,15 @@ import { RecipientLimiter } from './recipient-limiter';
     SessionsModule,
   ],
   controllers: [EmailTestController],
-  providers: [MailService, MailStore, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
-  exports: [MailService, QueueDashboard, RecipientLimiter],
+  providers: [
+    MailService,
+    MailStore,
+    MailPersonalDataRepository,
+    MailProcessor,
+    EmailTestService,
+    QueueDashboard,
+    RecipientLimiter,
+  ],
+  exports: [MailService, QueueDashboard, RecipientLimiter, MailPersonalDataRepository],
 })
 export class MailModule {}
