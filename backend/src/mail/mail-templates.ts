@@ -7,6 +7,7 @@ export const MAIL_TEMPLATES = [
   'contact-notification',
   'newsletter-confirm',
   'newsletter-welcome',
+  'newsletter-issue',
   'lottery-winner',
   'lottery-admin',
   'payment-confirmation',

@@ -12,6 +12,7 @@ import { MailPersonalDataRepository } from './mail-personal-data.repository';
 import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
+import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailService } from './mail.service';
 import { RecipientLimiter } from './recipient-limiter';
 
@@ -39,7 +40,8 @@ import { RecipientLimiter } from './recipient-limiter';
     EmailTestService,
     QueueDashboard,
     RecipientLimiter,
+    MailDeliveryHooks,
   ],
-  exports: [MailService, QueueDashboard, RecipientLimiter, MailPersonalDataRepository],
+  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks, MailPersonalDataRepository],
 })
 export class MailModule {}

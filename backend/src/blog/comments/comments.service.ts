@@ -7,6 +7,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AdminCommentDto, CommentDto } from '@studio/shared';
 import { badRequest, notFound } from '../../common/errors/app.exception';
+import { BlogCache } from '../blog-cache';
 import { AuditService } from '../../audit/audit.service';
 import { Comment } from '../entities/comment.entity';
 import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
@@ -44,6 +45,7 @@ export class CommentsService {
   constructor(
     @InjectRepository(Comment) private readonly comments: Repository<Comment>,
     private readonly audit: AuditService,
+    private readonly cache: BlogCache,
   ) {}
 
   /** Approved comments of a public post, oldest first (a conversation reads top to bottom). */
@@ -120,6 +122,8 @@ export class CommentsService {
     const before = comment.approved;
     comment.approved = approved;
     const saved = await this.comments.save(comment);
+    // Server-rendered post pages show the approved comments.
+    this.cache.invalidate();
     await this.audit.record({
       action: 'comment.moderate',
       targetType: 'comment',
@@ -135,6 +139,7 @@ export class CommentsService {
     const comment = await this.comments.findOneBy({ id });
     const result = await this.comments.delete({ id });
     if (!result.affected) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+    this.cache.invalidate();
     await this.audit.record({
       action: 'comment.delete',
       targetType: 'comment',
