@@ -1067,7 +1067,9 @@ const HTML_ROUTES = [/^\/api\/newsletter\/unsubscribe(\?|$)/];
 function check(req: Built, res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (STACK.test(res.body)) return `leaked a stack trace or internal detail: ${res.body.slice(0, 300)}`;
-  const isApi = req.url.startsWith('/api/') && !HTML_ROUTES.some((r) => r.test(req.url));
+  // A HEAD answer has no body by definition; its status is all there is to check.
+  const isApi =
+    req.method !== 'HEAD' && req.url.startsWith('/api/') && !HTML_ROUTES.some((r) => r.test(req.url));
   if (isApi && res.statusCode >= 400) {
     let body: unknown;
     try {

@@ -100,6 +100,26 @@ describe('mail jobs carry ids only (HTTP)', () => {
     expect(sink.to('lost@example.com')).toHaveLength(1);
   });
 
+  it('requeues more lost mails than a page, stored in one statement (one timestamp), and stops', async () => {
+    const db = t.app.get(DataSource);
+    await queue.pause(true);
+    try {
+      // One INSERT: every row has the same created_at, the case that paged forever when the
+      // keyset was a millisecond-rounded timestamp (found by the mail benchmark).
+      await db.query(
+        `INSERT INTO mail_messages (job_id, payload, created_at)
+         SELECT 'bulk-' || lpad(n::text, 5, '0'), $1::jsonb, now() - interval '1 minute' FROM generate_series(1, 1200) n`,
+        [JSON.stringify({ ...MAIL, to: 'bulk@example.com' })],
+      );
+      expect(await mail.requeueLost()).toBe(1200);
+      expect(await mail.requeueLost()).toBe(0);
+    } finally {
+      await db.query(`UPDATE mail_messages SET failed_at = now() WHERE job_id LIKE 'bulk-%'`);
+      await queue.removeJobs('bulk-*');
+      await queue.resume(true);
+    }
+  });
+
   it('does not send again a mail already sent when its job comes back', async () => {
     const id = await mail.enqueue({ ...MAIL, to: 'once@example.com', jobId: 'once-1' });
     await sink.waitForMailsTo('once@example.com');

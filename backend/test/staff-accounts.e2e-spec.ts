@@ -511,6 +511,13 @@ describe('staff accounts (HTTP)', () => {
       serviceName: 'Mix',
       files: [],
     });
+    // The stored mails (jobs carry ids only; the mails themselves are in mail_messages).
+    expect(sections.mails.map((m: { jobId: string }) => m.jobId)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^contact-\d+-thank-you$/),
+        expect.stringMatching(/^contact-\d+-notification$/),
+      ]),
+    );
 
     const erased = await t.http().post('/api/admin/data-requests/erase').set(auth(admin)).send({ email });
     expect(erased.status).toBe(200);
@@ -521,6 +528,10 @@ describe('staff accounts (HTTP)', () => {
       payments: { deleted: 0, anonymised: 1 },
       projects: { anonymised: 1 },
     });
+    expect(erased.body.erased.mails.deleted).toBeGreaterThanOrEqual(2);
+    expect(
+      await db().query(`SELECT job_id FROM mail_messages WHERE payload::text ILIKE '%subject@example.com%'`),
+    ).toEqual([]);
     const after = await t.http().post('/api/admin/data-requests/export').set(auth(admin)).send({ email });
     expect(Object.values(after.body.sections).flat()).toHaveLength(0);
     const [payment] = await db().query(

@@ -15,6 +15,7 @@ import { CommentsPersonalDataRepository } from '../blog/comments/comments-person
 import { DataSource } from 'typeorm';
 import { ErasureCount, PersonalDataSource } from '../common/personal-data';
 import { ContactPersonalDataRepository } from '../contact/contact-personal-data.repository';
+import { MailPersonalDataRepository } from '../mail/mail-personal-data.repository';
 import { NewsletterPersonalDataRepository } from '../newsletter/newsletter-personal-data.repository';
 import { ProjectsPersonalDataRepository } from '../projects/projects-personal-data.repository';
 import { PaymentsPersonalDataRepository } from '../payments/payments-personal-data.repository';
@@ -38,9 +39,10 @@ export class DataRequestsService {
     payments: PaymentsPersonalDataRepository,
     comments: CommentsPersonalDataRepository,
     projects: ProjectsPersonalDataRepository,
+    mails: MailPersonalDataRepository,
   ) {
     // Payments first: anonymising them must not depend on a referral code still existing.
-    this.sources = [account, projects, payments, contact, newsletter, referral, comments];
+    this.sources = [account, projects, payments, contact, newsletter, referral, comments, mails];
   }
 
   async export(email: string): Promise<DataExport> {

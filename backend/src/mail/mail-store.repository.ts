@@ -51,26 +51,22 @@ export class MailStore {
   }
 
   /**
-   * Ids of mails neither sent nor given up on, stored between `maxAgeMs` and `minAgeMs` ago,
-   * oldest first, after `afterId` (keyset paging).
+   * Ids of mails neither sent nor given up on, stored between `maxAgeMs` and `minAgeMs` ago, in
+   * job id order after `afterJobId` (keyset paging on the primary key: exact, unlike a
+   * timestamp, which JavaScript would round to the millisecond and page over the same rows).
    */
-  async pending(
-    minAgeMs: number,
-    maxAgeMs: number,
-    limit: number,
-    after?: { createdAt: Date; jobId: string },
-  ) {
-    const rows: { job_id: string; created_at: Date }[] = await this.db.query(
-      `SELECT job_id, created_at FROM mail_messages
+  async pending(minAgeMs: number, maxAgeMs: number, limit: number, afterJobId = ''): Promise<string[]> {
+    const rows: { job_id: string }[] = await this.db.query(
+      `SELECT job_id FROM mail_messages
         WHERE sent_at IS NULL AND failed_at IS NULL
           AND created_at < now() - make_interval(secs => $1::float8 / 1000)
           AND created_at > now() - make_interval(secs => $2::float8 / 1000)
-          AND ($3::timestamptz IS NULL OR (created_at, job_id) > ($3::timestamptz, $4::varchar))
-        ORDER BY created_at, job_id
-        LIMIT $5`,
-      [minAgeMs, maxAgeMs, after?.createdAt ?? null, after?.jobId ?? '', limit],
+          AND job_id > $3
+        ORDER BY job_id
+        LIMIT $4`,
+      [minAgeMs, maxAgeMs, afterJobId, limit],
     );
-    return rows.map((r) => ({ jobId: r.job_id, createdAt: r.created_at }));
+    return rows.map((r) => r.job_id);
   }
 
   /** Forgets mails settled longer ago than `ageMs` (their content lives on in the feature tables). */

@@ -8,6 +8,7 @@ import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailPersonalDataRepository } from './mail-personal-data.repository';
 import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailProcessor } from './mail.processor';
@@ -34,12 +35,13 @@ import { RecipientLimiter } from './recipient-limiter';
   providers: [
     MailService,
     MailStore,
+    MailPersonalDataRepository,
     MailProcessor,
     EmailTestService,
     QueueDashboard,
     RecipientLimiter,
     MailDeliveryHooks,
   ],
-  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks],
+  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks, MailPersonalDataRepository],
 })
 export class MailModule {}

@@ -38,6 +38,8 @@ export class MailQueueUnavailableError extends Error {
 
 const OUTBOX_BATCH = 100;
 const RECONCILE_PAGE = 500;
+/** At most this many pages a sweep (50,000 mails); the next sweep goes on. */
+const RECONCILE_MAX_PAGES = 100;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 @Injectable()
@@ -47,6 +49,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   private sweeping = false;
   private lastPurge = 0;
   private redisLost = false;
+  private reconciling = false;
 
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailQueueData>,
@@ -175,21 +178,27 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
    * safe: Bull refuses an id it holds, and the worker skips a mail already recorded as sent.
    */
   async requeueLost(): Promise<number> {
+    if (this.reconciling) return 0;
+    this.reconciling = true;
     let requeued = 0;
-    let after: { createdAt: Date; jobId: string } | undefined;
-    for (;;) {
-      const page = await this.store.pending(RECONCILE_AFTER_MS, RECONCILE_WITHIN_MS, RECONCILE_PAGE, after);
-      if (!page.length) break;
-      after = page[page.length - 1];
-      const pipeline = this.queue.client.pipeline();
-      for (const { jobId } of page) pipeline.exists(this.queue.toKey(jobId));
-      const exists = await withTimeout(pipeline.exec(), ENQUEUE_TIMEOUT_MS);
-      const missing = page.filter((_, i) => exists?.[i]?.[1] === 0);
-      for (const { jobId } of missing) {
-        await withTimeout(this.queue.add({ mailId: jobId }, { jobId }), ENQUEUE_TIMEOUT_MS);
-        requeued++;
+    try {
+      let after = '';
+      for (let pages = 0; pages < RECONCILE_MAX_PAGES; pages++) {
+        const page = await this.store.pending(RECONCILE_AFTER_MS, RECONCILE_WITHIN_MS, RECONCILE_PAGE, after);
+        if (!page.length) break;
+        after = page[page.length - 1];
+        const pipeline = this.queue.client.pipeline();
+        for (const jobId of page) pipeline.exists(this.queue.toKey(jobId));
+        const exists = await withTimeout(pipeline.exec(), ENQUEUE_TIMEOUT_MS);
+        const missing = page.filter((_, i) => exists?.[i]?.[1] === 0);
+        for (const jobId of missing) {
+          await withTimeout(this.queue.add({ mailId: jobId }, { jobId }), ENQUEUE_TIMEOUT_MS);
+          requeued++;
+        }
+        if (page.length < RECONCILE_PAGE) break;
       }
-      if (page.length < RECONCILE_PAGE) break;
+    } finally {
+      this.reconciling = false;
     }
     if (requeued) this.logger.warn(`Queued ${requeued} stored mail(s) again: Redis had lost their jobs`);
     return requeued;

@@ -7,6 +7,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { VISITOR_MAIL } from '@studio/shared';
@@ -139,7 +140,9 @@ export class NewsletterService {
         to: subscriber.email,
         subject: `Please confirm your ${this.config.siteName} newsletter subscription`,
         context: { confirmUrl, validDays: VISITOR_MAIL.confirmLinkDays },
-        jobId: `newsletter-confirm-${subscriber.id}-${Date.now()}`,
+        // Each sign-up is its own mail (the per-address cap bounds them): concurrent sign-ups in
+        // one millisecond must not share a job id, or the queue keeps only one of them.
+        jobId: `newsletter-confirm-${subscriber.id}-${Date.now()}-${randomBytes(3).toString('hex')}`,
       })
       .then(() => true)
       .catch((err: Error) => {
