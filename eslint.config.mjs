@@ -21,7 +21,7 @@ const SOURCES = [
  */
 const SQL_IN_REPOSITORIES_ONLY = [
   'auth',
-  'blog/entities',
+  'blog',
   'common',
   'config',
   'contact',
@@ -35,6 +35,7 @@ const SQL_IN_REPOSITORIES_ONLY = [
   'site',
   'storage',
   'uploads',
+  'users',
 ].map((dir) => `backend/src/${dir}/**/*.ts`);
 
 export default tseslint.config(
