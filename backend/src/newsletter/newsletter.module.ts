@@ -8,6 +8,7 @@ import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
 import { SubscribersRepository } from './subscribers.repository';
 import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 import { LOTTERY_QUEUE } from './lottery/lottery.constants';
+import { LotteryRepository } from './lottery/lottery.repository';
 import { LotteryScheduler } from './lottery/lottery.scheduler';
 import { LotteryService } from './lottery/lottery.service';
 import { NewsletterController } from './newsletter.controller';
@@ -26,6 +27,7 @@ import { NewsletterPersonalDataRepository } from './newsletter-personal-data.rep
     LotteryService,
     LotteryScheduler,
     SubscribersRepository,
+    LotteryRepository,
     AdminSubscribersService,
     NewsletterPersonalDataRepository,
   ],
