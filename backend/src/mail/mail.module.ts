@@ -9,6 +9,7 @@ import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
 import { MailOutboxEntry } from './entities/mail-outbox.entity';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
+import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailProcessor } from './mail.processor';
 import { MailService } from './mail.service';
 import { RecipientLimiter } from './recipient-limiter';
@@ -29,7 +30,14 @@ import { RecipientLimiter } from './recipient-limiter';
     SessionsModule,
   ],
   controllers: [EmailTestController],
-  providers: [MailService, MailProcessor, EmailTestService, QueueDashboard, RecipientLimiter],
+  providers: [
+    MailService,
+    MailOutboxRepository,
+    MailProcessor,
+    EmailTestService,
+    QueueDashboard,
+    RecipientLimiter,
+  ],
   exports: [MailService, QueueDashboard, RecipientLimiter],
 })
 export class MailModule {}

@@ -7,12 +7,10 @@
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { SettingsService } from '../settings/settings.service';
-import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailOutboxRepository } from './mail-outbox.repository';
 import { ENQUEUE_TIMEOUT_MS, MAIL_QUEUE, OUTBOX_SWEEP_MS } from './mail.constants';
 import type { MailDeliveryState } from '@studio/shared';
 import { isMailTemplate } from './mail-templates';
@@ -34,7 +32,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
-    @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+    private readonly outbox: MailOutboxRepository,
     private readonly settings: SettingsService,
   ) {}
 
@@ -47,7 +45,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   async enqueue(mail: MailJob): Promise<string> {
     if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
     const jobId = mail.jobId ?? randomUUID();
-    const job: MailJob = { ...mail, jobId };
+    const job = { ...mail, jobId };
     try {
       await withTimeout(this.queue.add(job, { jobId }), ENQUEUE_TIMEOUT_MS);
       return jobId;
@@ -55,10 +53,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn(
         `Could not queue mail ${jobId} (${mail.template}): ${(err as Error).message}; keeping it in the outbox`,
       );
-      await this.outbox.query(
-        'INSERT INTO mail_outbox (job_id, payload, last_error) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING',
-        [jobId, JSON.stringify(job), (err as Error).message],
-      );
+      await this.outbox.park(job, (err as Error).message);
       throw new MailQueueUnavailableError(jobId);
     }
   }
@@ -82,7 +77,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   ): Promise<Map<string, { state: MailDeliveryState; attempts: number; error: string | null }>> {
     const out = new Map<string, { state: MailDeliveryState; attempts: number; error: string | null }>();
     if (!jobIds.length) return out;
-    const parked = await this.outbox.find({ where: jobIds.map((jobId) => ({ jobId })) });
+    const parked = await this.outbox.parked(jobIds);
     for (const row of parked) out.set(row.jobId, { state: 'outbox', attempts: 0, error: row.lastError });
     await Promise.all(
       jobIds
@@ -129,25 +124,14 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     this.sweeping = true;
     let moved = 0;
     try {
-      await this.outbox.manager.transaction(async (em) => {
-        const rows = await em
-          .getRepository(MailOutboxEntry)
-          .createQueryBuilder('o')
-          .setLock('pessimistic_write')
-          .setOnLocked('skip_locked')
-          .orderBy('o.id')
-          .limit(OUTBOX_BATCH)
-          .getMany();
+      await this.outbox.lockBatch(OUTBOX_BATCH, async (rows, locked) => {
         for (const row of rows) {
           try {
             await withTimeout(this.queue.add(row.payload, { jobId: row.jobId }), ENQUEUE_TIMEOUT_MS);
-            await em.delete(MailOutboxEntry, row.id);
+            await locked.remove(row);
             moved++;
           } catch (err) {
-            await em.update(MailOutboxEntry, row.id, {
-              attempts: row.attempts + 1,
-              lastError: (err as Error).message,
-            });
+            await locked.recordFailure(row, (err as Error).message);
             break; // Redis is still away; try again next sweep.
           }
         }

@@ -1,0 +1,55 @@
+/** Every query on `mail_outbox`: mails parked while Redis was away, until the sweeper queues them. */
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import type { MailJob } from './mail.types';
+
+/** What a sweep may do to the rows it locked, inside its transaction. */
+export interface LockedOutbox {
+  remove(row: MailOutboxEntry): Promise<void>;
+  recordFailure(row: MailOutboxEntry, error: string): Promise<void>;
+}
+
+@Injectable()
+export class MailOutboxRepository {
+  constructor(@InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>) {}
+
+  /** Parks the mail; a mail already parked under this job id stays as it is. */
+  async park(job: MailJob & { jobId: string }, error: string): Promise<void> {
+    await this.outbox.query(
+      'INSERT INTO mail_outbox (job_id, payload, last_error) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING',
+      [job.jobId, JSON.stringify(job), error],
+    );
+  }
+
+  /** The parked ones among these job ids. */
+  parked(jobIds: string[]): Promise<MailOutboxEntry[]> {
+    return this.outbox.find({ where: jobIds.map((jobId) => ({ jobId })) });
+  }
+
+  /**
+   * Locks up to `limit` parked rows, oldest first, skipping rows another process holds (SKIP
+   * LOCKED), and hands them to `fn` inside the same transaction.
+   */
+  lockBatch<T>(limit: number, fn: (rows: MailOutboxEntry[], locked: LockedOutbox) => Promise<T>): Promise<T> {
+    return this.outbox.manager.transaction(async (em) => {
+      const rows = await em
+        .getRepository(MailOutboxEntry)
+        .createQueryBuilder('o')
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .orderBy('o.id')
+        .limit(limit)
+        .getMany();
+      return fn(rows, {
+        remove: async (row) => {
+          await em.delete(MailOutboxEntry, row.id);
+        },
+        recordFailure: async (row, error) => {
+          await em.update(MailOutboxEntry, row.id, { attempts: row.attempts + 1, lastError: error });
+        },
+      });
+    });
+  }
+}
