@@ -1,5 +1,4 @@
 import { REFERRAL } from '@studio/shared';
-import type { Repository } from 'typeorm';
 import { ReferralCode } from './entities/referral-code.entity';
 import type { ReferralRepository } from './referral.repository';
 import { randomReferralCode, REFERRAL_MESSAGES, ReferralService } from './referral.service';
@@ -29,14 +28,14 @@ describe('ReferralService', () => {
   });
 
   function serviceWith(found: ReferralCode | null) {
-    const repo = { findOneBy: jest.fn().mockResolvedValue(found) } as unknown as Repository<ReferralCode>;
-    return { service: new ReferralService(repo, {} as ReferralRepository), repo };
+    const repo = { findByCode: jest.fn().mockResolvedValue(found) };
+    return { service: new ReferralService(repo as unknown as ReferralRepository), repo };
   }
 
   it('validates a usable code with its discount', async () => {
     const { service, repo } = serviceWith(code({ discountPercent: 15 }));
     await expect(service.validate(' abcdefgh ')).resolves.toMatchObject({ valid: true, discountPercent: 15 });
-    expect(repo.findOneBy).toHaveBeenCalledWith({ code: 'ABCDEFGH' });
+    expect(repo.findByCode).toHaveBeenCalledWith('ABCDEFGH');
   });
 
   it.each([
@@ -65,6 +64,6 @@ describe('ReferralService', () => {
   it('does not look up codes outside the allowed length', async () => {
     const { service, repo } = serviceWith(code({}));
     expect((await service.validate('ABC')).valid).toBe(false);
-    expect(repo.findOneBy).not.toHaveBeenCalled();
+    expect(repo.findByCode).not.toHaveBeenCalled();
   });
 });
