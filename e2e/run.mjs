@@ -54,10 +54,17 @@ const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')
   env,
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+// Settles when the app stops for any reason, so a crash at start fails the run at once.
+const serverExit = new Promise((resolve) => server.once('exit', resolve));
 
 let code = 1;
 try {
-  await waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60000, what: 'the app' });
+  await Promise.race([
+    waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60000, what: 'the app' }),
+    serverExit.then((exitCode) => {
+      throw new Error(`the app exited (code ${exitCode}) before it was ready; is backend/dist built?`);
+    }),
+  ]);
   const only = process.argv.slice(2);
   const files = only.length
     ? only
@@ -82,7 +89,7 @@ try {
   code = (await new Promise((resolve) => tests.once('exit', resolve))) ?? 1;
 } finally {
   server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await serverExit;
   await mail.stop();
   await fakeStripe.close();
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
