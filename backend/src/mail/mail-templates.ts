@@ -1,6 +1,8 @@
 /**
  * The mails the studio sends. Each name has `templates/<name>.html.hbs` and
- * `templates/<name>.text.hbs`, rendered inside the shared layout.
+ * `templates/<name>.text.hbs`, rendered inside the shared layout, and declares in MailContexts
+ * the context its templates read: queueing a mail with a missing or misspelt key is a compile
+ * error (see MailRequest in mail.types.ts).
  */
 export const MAIL_TEMPLATES = [
   'contact-thank-you',
@@ -30,3 +32,115 @@ export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export function isMailTemplate(name: string): name is MailTemplate {
   return (MAIL_TEMPLATES as readonly string[]).includes(name);
 }
+
+/** What a newsletter mail adds for the layout's footer (the one-click way out). */
+type ListMail = {
+  unsubscribeUrl: string;
+};
+
+/** A contact message as the mails about it show it. */
+type ContactMessageContext = {
+  name: string;
+  message: string;
+  /** UTC date text. */
+  receivedAt: string;
+};
+
+type CustomerTestContext = {
+  fromAddress: string;
+  sentAt: string;
+  name?: string;
+  method?: string;
+  service?: string;
+};
+
+type PaymentContext = {
+  customerName?: string;
+  serviceName: string;
+  amountFormatted: string;
+  transactionId: string;
+  /** What is left to pay on completion, when the payment was a deposit. */
+  remainingFormatted?: string;
+};
+
+/**
+ * The context each template reads, beside the globals every mail gets (siteName, publicUrl,
+ * publicHost, year, replyWithin, subject). Optional keys are the ones inside `{{#if}}`.
+ */
+export type MailContexts = {
+  'contact-thank-you': { contactId: number; service: string; serviceLabel: string };
+  'contact-notification': ContactMessageContext & {
+    contactId: number;
+    email: string;
+    service: string;
+    serviceLabel: string;
+  };
+  'newsletter-confirm': { confirmUrl: string; validDays: number };
+  'newsletter-welcome': ListMail & { email: string; guideUrl: string; hasDiscount: boolean };
+  /** Filled in at send time from the stored issue (newsletter issues). */
+  'newsletter-issue': Record<string, never>;
+  'lottery-winner': ListMail & { month: string; monthLabel: string; claimUrl: string };
+  'lottery-admin': {
+    monthLabel: string;
+    winnerEmail: string | null;
+    entrants: number;
+    singleEntrant: boolean;
+    drawId: number;
+    drawnAt: string;
+  };
+  'payment-confirmation': PaymentContext;
+  'payment-admin': PaymentContext & {
+    paymentId: number;
+    kind: string;
+    customerEmail?: string;
+    referralCode?: string;
+    discountPercent?: number;
+    referralOutcome?: string;
+  };
+  'admin-test': {
+    heading: string;
+    message: string;
+    timestamp: string;
+    extraInfo?: string;
+    requestedBy: string;
+  };
+  'customer-test': CustomerTestContext;
+  'contact-reply': ContactMessageContext & { body: string };
+  'deposit-link': ContactMessageContext & {
+    body: string;
+    serviceName: string;
+    priceFormatted: string;
+    depositFormatted: string;
+    payUrl: string;
+  };
+  'password-reset': { username: string; resetUrl: string; minutes: number };
+  'staff-invite': { username: string; role: string; invitedBy: string; inviteUrl: string; hours: number };
+  'sign-in-notice': { username: string; when: string; ip: string; userAgent: string; resetUrl: string };
+  'account-locked': {
+    username: string;
+    failures: number;
+    ip: string;
+    when: string;
+    minutes: number;
+    resetUrl: string;
+  };
+  'project-created': {
+    customerName?: string;
+    serviceName: string;
+    signInUrl: string;
+    projectUrl: string;
+    revisionRounds: number;
+  };
+  'portal-link': { signInUrl: string; minutes: number };
+  'files-received': { customerName?: string; customerEmail: string; serviceName: string; projectUrl: string };
+  'files-need-attention': {
+    customerName?: string;
+    serviceName: string;
+    note?: string;
+    problems: string[];
+    signInUrl: string;
+  };
+};
+
+/** Fails to compile when a template in MAIL_TEMPLATES has no context declared above. */
+export type EveryTemplateHasAContext = MailContexts[MailTemplate];

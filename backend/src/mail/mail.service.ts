@@ -14,7 +14,7 @@ import { MailOutboxRepository } from './mail-outbox.repository';
 import { ENQUEUE_TIMEOUT_MS, MAIL_QUEUE, OUTBOX_SWEEP_MS } from './mail.constants';
 import type { MailDeliveryState } from '@studio/shared';
 import { isMailTemplate } from './mail-templates';
-import type { MailJob } from './mail.types';
+import type { MailJob, MailRequest } from './mail.types';
 
 export class MailQueueUnavailableError extends Error {
   constructor(readonly jobId: string) {
@@ -42,10 +42,10 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Queues one mail and returns its Bull job id. */
-  async enqueue(mail: MailJob): Promise<string> {
+  async enqueue(mail: MailRequest): Promise<string> {
     if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
     const jobId = mail.jobId ?? randomUUID();
-    const job = { ...mail, jobId };
+    const job: MailJob & { jobId: string } = { ...mail, jobId };
     try {
       await withTimeout(this.queue.add(job, { jobId }), ENQUEUE_TIMEOUT_MS);
       return jobId;

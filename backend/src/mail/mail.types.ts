@@ -1,4 +1,4 @@
-import type { MailTemplate } from './mail-templates';
+import type { MailContexts, MailTemplate } from './mail-templates';
 
 export interface MailAttachment {
   filename: string;
@@ -22,3 +22,12 @@ export interface MailJob {
   /** 'text' sends a plain-text-only mail (the delivery test uses it); default both parts. */
   format?: 'both' | 'text';
 }
+
+/**
+ * A mail as a feature asks for it: the template names the type of its context, so a missing
+ * or misspelt key, or a value of the wrong type, does not compile. The queue stores it as a
+ * MailJob.
+ */
+export type MailRequest = {
+  [T in MailTemplate]: Omit<MailJob, 'template' | 'context'> & { template: T; context: MailContexts[T] };
+}[MailTemplate];

@@ -12,7 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { badRequest } from '../common/errors/app.exception';
 import { MailService } from '../mail/mail.service';
-import type { MailJob } from '../mail/mail.types';
+import type { MailRequest } from '../mail/mail.types';
 import { RecipientLimiter } from '../mail/recipient-limiter';
 import { ReferralService } from '../referral/referral.service';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
@@ -165,7 +165,7 @@ export class NewsletterService {
     };
   }
 
-  private welcomeMail(subscriber: NewsletterSubscriber, jobId: string): MailJob {
+  private welcomeMail(subscriber: NewsletterSubscriber, jobId: string): MailRequest {
     const { unsubscribeUrl, headers } = this.listMail(subscriber.email);
     return {
       template: 'newsletter-welcome',

@@ -26,6 +26,7 @@ import { badRequest, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import type { MailRequest } from '../mail/mail.types';
 import { ProjectsService } from '../projects/projects.service';
 import { ReferralService } from '../referral/referral.service';
 import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
@@ -39,8 +40,6 @@ export interface WebhookResult {
   duplicate?: true;
   ignored?: true;
 }
-
-type MailJob = Parameters<MailService['enqueue']>[0];
 
 interface Applied {
   handled: boolean;
@@ -358,7 +357,7 @@ export class StripeWebhookService {
     }
   }
 
-  private mailsFor(payment: Payment, adminAddress: string): MailJob[] {
+  private mailsFor(payment: Payment, adminAddress: string): MailRequest[] {
     const serviceName = payment.metadata.serviceName ?? 'your booking';
     const amountFormatted = formatPence(payment.amount);
     const transactionId =
@@ -370,7 +369,7 @@ export class StripeWebhookService {
         : undefined;
     const customerName =
       typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined;
-    const jobs: MailJob[] = [];
+    const jobs: MailRequest[] = [];
     if (payment.customerEmail) {
       jobs.push({
         template: 'payment-confirmation',
