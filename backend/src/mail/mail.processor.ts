@@ -22,14 +22,11 @@ import {
 } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { isAbsolute, join, normalize, sep } from 'node:path';
-import { createTransport, Transporter } from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
-import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { MAIL_CONCURRENCY, MAIL_QUEUE, SMTP_POOL_CONNECTIONS } from './mail.constants';
+import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
 import { MailRenderer } from './mail-renderer';
-import { connectWithoutNagle } from './smtp-socket';
+import { createMailTransport, MailTransport } from './mail-transport';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
 import type { MailAttachment, MailJob } from './mail.types';
 
@@ -51,7 +48,7 @@ export class MailProcessor
 {
   private readonly logger = new Logger(MailProcessor.name);
   private readonly renderer: MailRenderer;
-  private transporter?: Transporter<SMTPPool.SentMessageInfo>;
+  private transporter?: MailTransport;
   private breaker?: SmtpBreaker;
   private readonly domain: string;
 
@@ -69,18 +66,7 @@ export class MailProcessor
 
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
-    // nodemailer ignores every other option when given `url`, so the URL is parsed first.
-    this.transporter = createTransport({
-      ...(parseConnectionUrl(this.config.mail.smtpUrl) as SMTPPool.Options),
-      pool: true,
-      maxConnections: SMTP_POOL_CONNECTIONS,
-      maxMessages: 500,
-      // Fail fast when the server is away: the job is retried later anyway.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
-      getSocket: connectWithoutNagle,
-    });
+    this.transporter = createMailTransport(this.config.mail);
     const transporter = this.transporter;
     this.breaker = new SmtpBreaker(
       {
