@@ -6,11 +6,11 @@ import { BlogResponseCache } from './blog-response-cache';
 import { CommentsAdminController, CommentsController } from './comments/comments.controller';
 import { CommentsRepository } from './comments/comments.repository';
 import { CommentsService } from './comments/comments.service';
-import { BlogPost } from './entities/blog-post.entity';
-import { Category } from './entities/category.entity';
-import { Comment } from './entities/comment.entity';
-import { Media } from './entities/media.entity';
-import { Tag } from './entities/tag.entity';
+import { BlogPostEntity } from './entities/blog-post.entity';
+import { CategoryEntity } from './entities/category.entity';
+import { CommentEntity } from './entities/comment.entity';
+import { MediaEntity } from './entities/media.entity';
+import { TagEntity } from './entities/tag.entity';
 import { ImageStore } from './media/image-store';
 import { MediaController } from './media/media.controller';
 import { MediaRepository } from './media/media.repository';
@@ -28,7 +28,10 @@ import { CommentsPersonalDataRepository } from './comments/comments-personal-dat
 
 /** The blog: posts, categories, tags, comments and media; public reads and staff management. */
 @Module({
-  imports: [TypeOrmModule.forFeature([BlogPost, Category, Tag, Comment, Media]), UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([BlogPostEntity, CategoryEntity, TagEntity, CommentEntity, MediaEntity]),
+    UsersModule,
+  ],
   controllers: [
     PublicPostsController,
     CommentsController,

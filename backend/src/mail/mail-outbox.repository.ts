@@ -2,18 +2,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailOutboxEntity } from './entities/mail-outbox.entity';
 import type { MailJob } from './mail.types';
 
 /** What a sweep may do to the rows it locked, inside its transaction. */
 export interface LockedOutbox {
-  remove(row: MailOutboxEntry): Promise<void>;
-  recordFailure(row: MailOutboxEntry, error: string): Promise<void>;
+  remove(row: MailOutboxEntity): Promise<void>;
+  recordFailure(row: MailOutboxEntity, error: string): Promise<void>;
 }
 
 @Injectable()
 export class MailOutboxRepository {
-  constructor(@InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>) {}
+  constructor(@InjectRepository(MailOutboxEntity) private readonly outbox: Repository<MailOutboxEntity>) {}
 
   /** Parks the mail; a mail already parked under this job id stays as it is. */
   async park(job: MailJob & { jobId: string }, error: string): Promise<void> {
@@ -24,7 +24,7 @@ export class MailOutboxRepository {
   }
 
   /** The parked ones among these job ids. */
-  parked(jobIds: string[]): Promise<MailOutboxEntry[]> {
+  parked(jobIds: string[]): Promise<MailOutboxEntity[]> {
     return this.outbox.find({ where: jobIds.map((jobId) => ({ jobId })) });
   }
 
@@ -32,10 +32,13 @@ export class MailOutboxRepository {
    * Locks up to `limit` parked rows, oldest first, skipping rows another process holds (SKIP
    * LOCKED), and hands them to `fn` inside the same transaction.
    */
-  lockBatch<T>(limit: number, fn: (rows: MailOutboxEntry[], locked: LockedOutbox) => Promise<T>): Promise<T> {
+  lockBatch<T>(
+    limit: number,
+    fn: (rows: MailOutboxEntity[], locked: LockedOutbox) => Promise<T>,
+  ): Promise<T> {
     return this.outbox.manager.transaction(async (em) => {
       const rows = await em
-        .getRepository(MailOutboxEntry)
+        .getRepository(MailOutboxEntity)
         .createQueryBuilder('o')
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
@@ -44,10 +47,10 @@ export class MailOutboxRepository {
         .getMany();
       return fn(rows, {
         remove: async (row) => {
-          await em.delete(MailOutboxEntry, row.id);
+          await em.delete(MailOutboxEntity, row.id);
         },
         recordFailure: async (row, error) => {
-          await em.update(MailOutboxEntry, row.id, { attempts: row.attempts + 1, lastError: error });
+          await em.update(MailOutboxEntity, row.id, { attempts: row.attempts + 1, lastError: error });
         },
       });
     });

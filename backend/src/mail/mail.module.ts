@@ -7,7 +7,7 @@ import { SessionsModule } from '../sessions/sessions.module';
 import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
-import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailOutboxEntity } from './entities/mail-outbox.entity';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailProcessor } from './mail.processor';
@@ -26,7 +26,7 @@ import { RecipientLimiter } from './recipient-limiter';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ defaultJobOptions: mailJobOptions(config.mail.retryDelayMs) }),
     }),
-    TypeOrmModule.forFeature([MailOutboxEntry]),
+    TypeOrmModule.forFeature([MailOutboxEntity]),
     SessionsModule,
   ],
   controllers: [EmailTestController],

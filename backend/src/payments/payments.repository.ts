@@ -12,7 +12,7 @@ import { LONDON_TZ } from '../common/london-month';
 import { returnedRows } from '../common/query-result';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { Payment, PaymentKind, PaymentStatus } from './entities/payment.entity';
-import { StripeEvent } from './entities/stripe-event.entity';
+import { StripeEventEntity } from './entities/stripe-event.entity';
 
 export interface PaymentFilter {
   search?: string;
@@ -170,11 +170,11 @@ export class PaymentsRepository {
 
   /** The payment an already recorded event settled, if any. */
   async eventPaymentId(m: EntityManager, id: string): Promise<number | null> {
-    return (await m.findOneBy(StripeEvent, { id }))?.paymentId ?? null;
+    return (await m.findOneBy(StripeEventEntity, { id }))?.paymentId ?? null;
   }
 
   async linkEvent(m: EntityManager, id: string, paymentId: number): Promise<void> {
-    await m.update(StripeEvent, { id }, { paymentId });
+    await m.update(StripeEventEntity, { id }, { paymentId });
   }
 
   /**

@@ -9,7 +9,7 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ReferralState, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { returnedRows } from '../common/query-result';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 
 export interface ReferralFilter {
   search?: string;
@@ -22,7 +22,7 @@ export interface ReferralFilter {
 export class ReferralRepository {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(ReferralCode) private readonly codes: Repository<ReferralCode>,
+    @InjectRepository(ReferralCodeEntity) private readonly codes: Repository<ReferralCodeEntity>,
   ) {}
 
   /** Runs `fn` in a transaction holding a lock on `owner`: one code generation per email at a time. */
@@ -46,7 +46,7 @@ export class ReferralRepository {
   async insertIfFree(
     em: EntityManager,
     code: { code: string; owner: string; discountPercent: number; validityMonths: number },
-  ): Promise<ReferralCode | null> {
+  ): Promise<ReferralCodeEntity | null> {
     const rows = returnedRows<{ id: number }>(
       await em.query(
         `INSERT INTO referral_codes (code, generated_by, discount_percent, expires_at)
@@ -56,15 +56,15 @@ export class ReferralRepository {
         [code.code, code.owner, code.discountPercent, code.validityMonths],
       ),
     );
-    return rows.length ? em.getRepository(ReferralCode).findOneByOrFail({ id: rows[0].id }) : null;
+    return rows.length ? em.getRepository(ReferralCodeEntity).findOneByOrFail({ id: rows[0].id }) : null;
   }
 
-  findByCode(code: string): Promise<ReferralCode | null> {
+  findByCode(code: string): Promise<ReferralCodeEntity | null> {
     return this.codes.findOneBy({ code });
   }
 
   /** Newest first. */
-  listGeneratedBy(email: string): Promise<ReferralCode[]> {
+  listGeneratedBy(email: string): Promise<ReferralCodeEntity[]> {
     return this.codes.find({ where: { generatedBy: email }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
@@ -114,7 +114,7 @@ export class ReferralRepository {
     return returnedRows(result).length === 1;
   }
 
-  list(filter: ReferralFilter, page: Page): Promise<[ReferralCode[], number]> {
+  list(filter: ReferralFilter, page: Page): Promise<[ReferralCodeEntity[], number]> {
     const qb = this.codes.createQueryBuilder('r');
     if (filter.search) {
       qb.andWhere('(r.code ILIKE :q OR r.generated_by ILIKE :q OR r.used_by ILIKE :q)', {
@@ -143,7 +143,7 @@ export class ReferralRepository {
       .getManyAndCount();
   }
 
-  findById(id: number): Promise<ReferralCode | null> {
+  findById(id: number): Promise<ReferralCodeEntity | null> {
     return this.codes.findOneBy({ id });
   }
 

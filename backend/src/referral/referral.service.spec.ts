@@ -1,9 +1,9 @@
 import { REFERRAL } from '@studio/shared';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import type { ReferralRepository } from './referral.repository';
 import { randomReferralCode, REFERRAL_MESSAGES, ReferralService } from './referral.service';
 
-const code = (over: Partial<ReferralCode>): ReferralCode =>
+const code = (over: Partial<ReferralCodeEntity>): ReferralCodeEntity =>
   ({
     id: 1,
     code: 'ABCDEFGH',
@@ -17,7 +17,7 @@ const code = (over: Partial<ReferralCode>): ReferralCode =>
     createdAt: new Date(),
     updatedAt: new Date(),
     ...over,
-  }) as ReferralCode;
+  }) as ReferralCodeEntity;
 
 describe('ReferralService', () => {
   it('draws codes of the configured length from the unambiguous alphabet', () => {
@@ -27,7 +27,7 @@ describe('ReferralService', () => {
     expect([...codes].join('')).not.toMatch(/[01OIL]/);
   });
 
-  function serviceWith(found: ReferralCode | null) {
+  function serviceWith(found: ReferralCodeEntity | null) {
     const repo = { findByCode: jest.fn().mockResolvedValue(found) };
     return { service: new ReferralService(repo as unknown as ReferralRepository), repo };
   }

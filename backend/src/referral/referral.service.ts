@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { LIMITS, REFERRAL } from '@studio/shared';
 import { AppException, badRequest, conflict } from '../common/errors/app.exception';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import { ReferralRepository } from './referral.repository';
 
 /** How many codes one email may generate per day, whoever asks. */
@@ -36,7 +36,7 @@ export interface ReferralValidation {
   valid: boolean;
   message: string;
   discountPercent?: number;
-  code?: ReferralCode;
+  code?: ReferralCodeEntity;
 }
 
 export function randomReferralCode(
@@ -55,7 +55,7 @@ export class ReferralService {
   constructor(private readonly repository: ReferralRepository) {}
 
   /** A new code for `email`, refused with 429 past CODES_PER_EMAIL_PER_DAY in 24 hours. */
-  async generate(email: string, makeCode: () => string = randomReferralCode): Promise<ReferralCode> {
+  async generate(email: string, makeCode: () => string = randomReferralCode): Promise<ReferralCodeEntity> {
     const owner = email.trim().toLowerCase();
     // One generation per email at a time, so the daily count cannot be raced past.
     return this.repository.withOwnerLock(owner, async (em) => {
@@ -104,7 +104,7 @@ export class ReferralService {
    * The checks a checkout makes before it discounts: a usable code, not the customer's own.
    * (Whether the customer is new is the payments' business: they know who has booked.)
    */
-  async checkForCheckout(code: string, customerEmail: string): Promise<ReferralCode> {
+  async checkForCheckout(code: string, customerEmail: string): Promise<ReferralCodeEntity> {
     const check = await this.validate(code);
     if (check.message === REFERRAL_MESSAGES.reserved)
       throw conflict(REFERRAL_MESSAGES.reserved, 'REFERRAL_CODE_RESERVED');
@@ -144,7 +144,7 @@ export class ReferralService {
     return this.repository.redeem(normalise(code), usedBy.trim().toLowerCase() || null, paymentId, manager);
   }
 
-  listFor(email: string): Promise<ReferralCode[]> {
+  listFor(email: string): Promise<ReferralCodeEntity[]> {
     return this.repository.listGeneratedBy(email.trim().toLowerCase());
   }
 }

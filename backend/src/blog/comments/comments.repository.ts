@@ -2,32 +2,32 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Comment } from '../entities/comment.entity';
+import { CommentEntity } from '../entities/comment.entity';
 
 export type CommentState = 'all' | 'pending' | 'approved';
 
 @Injectable()
 export class CommentsRepository {
-  constructor(@InjectRepository(Comment) private readonly comments: Repository<Comment>) {}
+  constructor(@InjectRepository(CommentEntity) private readonly comments: Repository<CommentEntity>) {}
 
   /** Approved comments of a post, oldest first. */
-  approvedOf(postId: number): Promise<Comment[]> {
+  approvedOf(postId: number): Promise<CommentEntity[]> {
     return this.comments.find({ where: { postId, approved: true }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  findApproved(id: number, postId: number): Promise<Comment | null> {
+  findApproved(id: number, postId: number): Promise<CommentEntity | null> {
     return this.comments.findOneBy({ id, postId, approved: true });
   }
 
-  findById(id: number): Promise<Comment | null> {
+  findById(id: number): Promise<CommentEntity | null> {
     return this.comments.findOneBy({ id });
   }
 
-  insert(fields: Partial<Comment>): Promise<Comment> {
+  insert(fields: Partial<CommentEntity>): Promise<CommentEntity> {
     return this.comments.save(this.comments.create(fields));
   }
 
-  save(comment: Comment): Promise<Comment> {
+  save(comment: CommentEntity): Promise<CommentEntity> {
     return this.comments.save(comment);
   }
 
@@ -36,7 +36,7 @@ export class CommentsRepository {
   }
 
   /** Newest first, and how many there are in that state. */
-  page(state: CommentState, limit: number, offset: number): Promise<[Comment[], number]> {
+  page(state: CommentState, limit: number, offset: number): Promise<[CommentEntity[], number]> {
     return this.comments.findAndCount({
       where: state === 'all' ? {} : { approved: state === 'approved' },
       order: { createdAt: 'DESC', id: 'DESC' },

@@ -6,7 +6,7 @@ import { Injectable } from '@nestjs/common';
 import type { AdminCommentDto, CommentDto } from '@studio/shared';
 import { badRequest, notFound } from '../../common/errors/app.exception';
 import { AuditService } from '../../audit/audit.service';
-import { Comment } from '../entities/comment.entity';
+import { CommentEntity } from '../entities/comment.entity';
 import { PostsRepository } from '../posts/posts.repository';
 import { CommentsRepository } from './comments.repository';
 import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
@@ -14,7 +14,7 @@ import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
 export const COMMENT_RECEIVED = 'Thanks! Your comment will appear once it has been approved.';
 const MAX_ADMIN_PAGE = 100;
 
-function toPublic(c: Comment): CommentDto {
+function toPublic(c: CommentEntity): CommentDto {
   return {
     id: c.id,
     postId: c.postId,

@@ -2,22 +2,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Media } from '../entities/media.entity';
+import { MediaEntity } from '../entities/media.entity';
 
 @Injectable()
 export class MediaRepository {
-  constructor(@InjectRepository(Media) private readonly media: Repository<Media>) {}
+  constructor(@InjectRepository(MediaEntity) private readonly media: Repository<MediaEntity>) {}
 
-  insert(fields: Partial<Media>): Promise<Media> {
+  insert(fields: Partial<MediaEntity>): Promise<MediaEntity> {
     return this.media.save(this.media.create(fields));
   }
 
-  save(row: Media): Promise<Media> {
+  save(row: MediaEntity): Promise<MediaEntity> {
     return this.media.save(row);
   }
 
   /** Newest first. */
-  list(): Promise<Media[]> {
+  list(): Promise<MediaEntity[]> {
     return this.media.find({ order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
@@ -25,11 +25,11 @@ export class MediaRepository {
     return this.media.exists({ where: { fileName } });
   }
 
-  findById(id: number): Promise<Media | null> {
+  findById(id: number): Promise<MediaEntity | null> {
     return this.media.findOneBy({ id });
   }
 
   async delete(tx: EntityManager, id: number): Promise<void> {
-    await tx.delete(Media, { id });
+    await tx.delete(MediaEntity, { id });
   }
 }

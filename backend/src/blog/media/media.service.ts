@@ -4,13 +4,13 @@ import type { MediaDto } from '@studio/shared';
 import { notFound } from '../../common/errors/app.exception';
 import { AuditService } from '../../audit/audit.service';
 import { BlogCache } from '../blog-cache';
-import { Media } from '../entities/media.entity';
+import { MediaEntity } from '../entities/media.entity';
 import { PostsRepository } from '../posts/posts.repository';
 import { MediaDetailsDto } from './dto/media.dto';
 import { ImageStore } from './image-store';
 import { MediaRepository } from './media.repository';
 
-export function toMediaDto(m: Media): MediaDto {
+export function toMediaDto(m: MediaEntity): MediaDto {
   return {
     id: m.id,
     fileName: m.fileName,
@@ -108,7 +108,7 @@ export class MediaService {
     });
   }
 
-  private async find(id: number): Promise<Media> {
+  private async find(id: number): Promise<MediaEntity> {
     const row = await this.media.findById(id);
     if (!row) throw notFound('Media not found', 'MEDIA_NOT_FOUND');
     return row;

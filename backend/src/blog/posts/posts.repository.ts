@@ -8,7 +8,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PostSeo, PostStatus } from '@studio/shared';
 import { likePattern } from '../../common/admin-list.query';
-import { BlogPost } from '../entities/blog-post.entity';
+import { BlogPostEntity } from '../entities/blog-post.entity';
 import { uniqueSlug } from '../slug.repository';
 
 /** Published, and its time has come (a future `published_at` is a scheduled post). */
@@ -207,28 +207,28 @@ export class PostsRepository {
   }
 
   exists(id: number): Promise<boolean> {
-    return this.db.manager.exists(BlogPost, { where: { id } });
+    return this.db.manager.exists(BlogPostEntity, { where: { id } });
   }
 
-  findForAudit(id: number): Promise<Pick<BlogPost, 'id' | 'title' | 'status'> | null> {
-    return this.db.manager.findOne(BlogPost, { where: { id }, select: ['id', 'title', 'status'] });
+  findForAudit(id: number): Promise<Pick<BlogPostEntity, 'id' | 'title' | 'status'> | null> {
+    return this.db.manager.findOne(BlogPostEntity, { where: { id }, select: ['id', 'title', 'status'] });
   }
 
   /** Locks the post for the rest of the transaction. */
-  lockById(tx: EntityManager, id: number): Promise<BlogPost | null> {
-    return tx.findOne(BlogPost, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  lockById(tx: EntityManager, id: number): Promise<BlogPostEntity | null> {
+    return tx.findOne(BlogPostEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   async delete(id: number): Promise<boolean> {
-    const result = await this.db.manager.delete(BlogPost, { id });
+    const result = await this.db.manager.delete(BlogPostEntity, { id });
     return !!result.affected;
   }
 
-  async insert(tx: EntityManager, fields: Partial<BlogPost>): Promise<number> {
-    return (await tx.save(tx.create(BlogPost, fields))).id;
+  async insert(tx: EntityManager, fields: Partial<BlogPostEntity>): Promise<number> {
+    return (await tx.save(tx.create(BlogPostEntity, fields))).id;
   }
 
-  async save(tx: EntityManager, post: BlogPost): Promise<void> {
+  async save(tx: EntityManager, post: BlogPostEntity): Promise<void> {
     await tx.save(post);
   }
 
