@@ -14,8 +14,8 @@ const base = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': swc,
-    // The one fake Stripe is an ES module shared with the browser tests.
-    '/e2e/fake-stripe/.+\\.mjs$': swc,
+    // The one fake Stripe and the one fake S3 are ES modules shared with the browser tests and benches.
+    '/e2e/fake-(stripe|s3)/.+\\.mjs$': swc,
     '/node_modules/@apidevtools/json-schema-ref-parser/.+\\.js$': swc,
   },
   // The OpenAPI validator's $ref parser ships ES modules only; SWC turns them into CommonJS.

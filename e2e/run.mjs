@@ -1,6 +1,8 @@
 // Runs the browser tests against the production build: a fresh database on the machine's
 // PostgreSQL, a private Redis prefix, a MailDev inbox, and the real backend serving the
 // built shell and remotes. The tests themselves are node:test files in tests/.
+// E2E_STORAGE=s3 keeps clients' project files in a local S3-compatible server (fake-s3/server.mjs)
+// instead of on local disk.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { createRequire } from 'node:module';
 import { ROOT, freePort, httpOk, waitFor } from '../scripts/lib.mjs';
 import { startMailCatcher } from '../scripts/services.mjs';
 import { startFakeStripe } from './fake-stripe/server.mjs';
+import { startFakeS3 } from './fake-s3/server.mjs';
 
 const pg = createRequire(join(ROOT, 'backend', 'package.json'))('pg');
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,6 +31,7 @@ const fakeStripe = await startFakeStripe({ localCheckout: true });
 const port = await freePort(3100);
 const uploadDir = mkdtempSync(join(tmpdir(), 'studio-e2e-uploads-'));
 const storageDir = mkdtempSync(join(tmpdir(), 'studio-e2e-projects-'));
+const fakeS3 = process.env.E2E_STORAGE === 's3' ? await startFakeS3() : null;
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -42,7 +46,7 @@ const env = {
   SEED_ADMIN_PASSWORD: 'admin-password-1',
   PASSWORD_HASH_MEMORY_KIB: '4096',
   UPLOAD_DIR: uploadDir,
-  STORAGE_URL: pathToFileURL(storageDir).href,
+  ...(fakeS3 ? fakeS3.env() : { STORAGE_URL: pathToFileURL(storageDir).href }),
   STRIPE_SECRET_KEY: 'sk_test_e2e',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
@@ -92,6 +96,7 @@ try {
   await serverExit;
   await mail.stop();
   await fakeStripe.close();
+  await fakeS3?.close();
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   rmSync(uploadDir, { recursive: true, force: true });

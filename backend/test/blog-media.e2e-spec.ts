@@ -89,6 +89,12 @@ describe('blog media (HTTP)', () => {
       );
     }
     expected.push([`${id}-share.jpg`, 'image/jpeg', 1200, 630]);
+    // Versions for the article's text keep the photo's 4:3 shape.
+    expected.push(
+      [`${id}-w480.webp`, 'image/webp', 480, 360],
+      [`${id}-w960.webp`, 'image/webp', 960, 720],
+      [`${id}-w1440.webp`, 'image/webp', 1440, 1080],
+    );
     for (const [name, type, width, height] of expected) {
       const served = await t
         .http()
@@ -116,6 +122,27 @@ describe('blog media (HTTP)', () => {
     const del = await t.http().delete(`/api/admin/blog/media/${res.body.media.id}`).set(bearer(tk.editor));
     expect(del.status).toBe(200);
     expect(readdirSync(t.config.uploadDir).filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it('writes the intrinsic size of library images into a saved post, keeping sizes the author set', async () => {
+    const portrait = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#203050' } })
+      .png()
+      .toBuffer();
+    const { fileName } = (await upload(portrait, 'portrait.png')).body.media;
+    expect(existsSync(join(t.config.uploadDir, fileName.replace('.png', '-w480.webp')))).toBe(true);
+    // No version as wide as the original or wider.
+    expect(existsSync(join(t.config.uploadDir, fileName.replace('.png', '-w960.webp')))).toBe(false);
+    const post = await createPost(t, tk.editor, {
+      title: 'Image sizes in the text',
+      status: 'draft',
+      content:
+        `<p>Before the take.</p><p><img src="/uploads/${fileName}" alt="Desk"></p>` +
+        `<p><img src="/uploads/${fileName}" alt="Small" width="300"></p>` +
+        '<p><img src="https://example.com/elsewhere.jpg" alt="Elsewhere"></p>',
+    });
+    expect(post.content).toContain(`<img src="/uploads/${fileName}" alt="Desk" width="600" height="900" />`);
+    expect(post.content).toContain(`<img src="/uploads/${fileName}" alt="Small" width="300" />`);
+    expect(post.content).toContain('<img src="https://example.com/elsewhere.jpg" alt="Elsewhere" />');
   });
 
   it('refuses an image that does not decode with 400, and keeps nothing', async () => {

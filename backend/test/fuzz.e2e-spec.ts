@@ -9,6 +9,10 @@
  *
  * Reproducible: the run prints its seed; `FUZZ_SEED=<seed> npx jest test/fuzz.e2e-spec.ts`
  * replays it. `FUZZ_SCALE=0.2` makes a quicker run while working on the suite.
+ *
+ * Budget: each route's `runs` is its weight; the weights are scaled to TOTAL_RUNS requests, and
+ * each route's runs are split over PARALLEL properties with seeds derived from the run's seed,
+ * so several requests are in flight at once (the app waits on PostgreSQL and Redis, not the CPU).
  */
 import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +21,20 @@ import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
+import {
+  MESSAGE_SORTS,
+  MESSAGE_STATUSES,
+  PAYMENT_SORTS,
+  PORTAL,
+  PROJECT_STATUSES,
+  ROLES,
+  SERVICE_SORTS,
+  SUBSCRIBER_SORTS,
+  SUBSCRIBER_STATES,
+} from '@studio/shared';
+import { PortalAuthService } from '../src/projects/portal-auth.service';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { paidProject } from './support/paid-booking';
 import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/test-app';
 
 const SEED = process.env.FUZZ_SEED
@@ -25,6 +42,8 @@ const SEED = process.env.FUZZ_SEED
   : (Date.now() ^ (Math.random() * 2 ** 31)) | 0;
 const SCALE = process.env.FUZZ_SCALE ? Number(process.env.FUZZ_SCALE) : 1;
 const MIN_TOTAL = 10_000;
+const TOTAL_RUNS = 11_000;
+const PARALLEL = 4;
 jest.setTimeout(120_000);
 
 // ---------------------------------------------------------------------------------------------
@@ -285,6 +304,44 @@ const postFields: Fields = {
   publishedAt: field(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
   seo: field(dtoObject({ title: field(words), description: field(words), keywords: field(fc.array(words)) })),
 };
+/** The query of a back-office list: paging, search, order, and the list's own filters. */
+const adminListQuery = (extra: Fields = {}): Fields => ({
+  ...pagingFields,
+  search: field(words),
+  order: field(fc.constantFrom('asc', 'desc', 'ASC', 'up')),
+  ...extra,
+});
+const oneOf = (values: readonly string[]) => field(fc.constantFrom(...values, 'nope'));
+const month = fc.oneof(
+  fc
+    .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 7)),
+  fc.constantFrom('2026-13', '1999-00', '2026-1'),
+);
+const isoDate = fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+const uuid = fc.uuid();
+const password = fc.oneof(
+  fc.string({ minLength: 8, maxLength: 40 }),
+  fc.constantFrom('password', 'a'.repeat(200)),
+);
+const otpCode = fc.oneof(fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^[a-z0-9]{4}-[a-z0-9]{4}$/));
+const base64 = (s: string) => Buffer.from(s).toString('base64');
+
+const serviceFields: Fields = {
+  name: field(fc.string({ minLength: 1, maxLength: 100 })),
+  description: field(words),
+  price: field(fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.double())),
+  compareAtPrice: field(fc.option(fc.integer({ min: 0, max: 100_000 }))),
+  type: field(fc.constantFrom('mix', 'master', 'production', 'bundle')),
+  revisions: field(fc.constantFrom('2', 'unlimited')),
+  badge: field(fc.option(fc.string({ maxLength: 30 }))),
+  features: field(fc.array(words, { maxLength: 5 })),
+  isBulkDeal: field(fc.boolean()),
+  onHome: field(fc.boolean()),
+  isActive: field(fc.boolean()),
+  sortOrder: field(fc.integer({ min: -5, max: 1000 })),
+};
+
 const taxonomyFields: Fields = {
   name: field(fc.string({ minLength: 2, maxLength: 100 })),
   slug: field(slug),
@@ -295,7 +352,8 @@ const taxonomyFields: Fields = {
 // ---------------------------------------------------------------------------------------------
 // The route table
 
-type Who = 'anyone' | 'admin' | 'author';
+/** `client`: a portal session cookie (a paid booking's client); `member`: a signed-in staff account of its own. */
+type Who = 'anyone' | 'admin' | 'author' | 'client' | 'member';
 
 interface Route {
   method: InjectOptions['method'];
@@ -308,9 +366,51 @@ interface Route {
   form?: Fields;
   /** Multipart with these text fields and maybe a file in `fileField`. */
   multipart?: { fields: Fields; fileField: string };
+  /** Extra request headers (tus uploads). */
+  headers?: Record<string, fc.Arbitrary<string>>;
+  /** A raw body sent as is, with `rawContentType`. */
+  raw?: fc.Arbitrary<Buffer>;
+  rawContentType?: string;
   who: Who;
+  /** Weight in the request budget (see TOTAL_RUNS). */
   runs: number;
 }
+
+type RouteOptions = Omit<Route, 'method' | 'path' | 'runs' | 'who'> & { who?: Who };
+
+/** One route; `who` defaults to admin, as most routes in the table are the back office's. */
+const route = (method: Route['method'], path: string, runs: number, opts: RouteOptions = {}): Route => ({
+  method,
+  path,
+  runs,
+  who: 'admin',
+  ...opts,
+});
+
+/** A route on one record: `:id` in the path from `ids` (numeric ids by default). */
+const byId = (
+  method: Route['method'],
+  path: string,
+  runs: number,
+  opts: RouteOptions & { ids?: fc.Arbitrary<string> } = {},
+): Route => {
+  const { ids = idString, ...rest } = opts;
+  return route(method, path, runs, { ...rest, params: { id: ids, ...rest.params } });
+};
+
+/** The list, create, update and delete routes of a back-office collection. */
+const crud = (
+  base: string,
+  body: Fields,
+  runs: { list: number; one?: number; create: number; update: number; remove: number },
+  listQuery: Fields = {},
+): Route[] => [
+  route('GET', base, runs.list, { query: listQuery }),
+  ...(runs.one ? [byId('GET', `${base}/:id`, runs.one)] : []),
+  route('POST', base, runs.create, { body }),
+  byId('PUT', `${base}/:id`, runs.update, { body }),
+  byId('DELETE', `${base}/:id`, runs.remove),
+];
 
 const ROUTES: Route[] = [
   // Public
@@ -359,7 +459,7 @@ const ROUTES: Route[] = [
       status: field(status),
     },
     who: 'anyone',
-    runs: 680,
+    runs: 450,
   },
   { method: 'GET', path: '/api/blog/posts/:slug', params: { slug }, who: 'anyone', runs: 380 },
   { method: 'GET', path: '/api/blog/categories', query: {}, who: 'anyone', runs: 40 },
@@ -503,9 +603,9 @@ const ROUTES: Route[] = [
     path: '/api/admin/blog/posts',
     query: { ...pagingFields, search: field(words), status: field(status) },
     who: 'admin',
-    runs: 460,
+    runs: 250,
   },
-  { method: 'GET', path: '/api/admin/blog/posts/:id', params: { id: idString }, who: 'admin', runs: 150 },
+  byId('GET', '/api/admin/blog/posts/:id', 150),
   { method: 'POST', path: '/api/admin/blog/posts', body: postFields, who: 'admin', runs: 380 },
   {
     method: 'POST',
@@ -517,43 +617,10 @@ const ROUTES: Route[] = [
     who: 'admin',
     runs: 150,
   },
-  {
-    method: 'PUT',
-    path: '/api/admin/blog/posts/:id',
-    params: { id: idString },
-    body: postFields,
-    who: 'admin',
-    runs: 300,
-  },
-  { method: 'DELETE', path: '/api/admin/blog/posts/:id', params: { id: idString }, who: 'admin', runs: 80 },
-  { method: 'GET', path: '/api/admin/blog/categories', query: {}, who: 'admin', runs: 20 },
-  { method: 'POST', path: '/api/admin/blog/categories', body: taxonomyFields, who: 'admin', runs: 230 },
-  {
-    method: 'PUT',
-    path: '/api/admin/blog/categories/:id',
-    params: { id: idString },
-    body: taxonomyFields,
-    who: 'admin',
-    runs: 150,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/blog/categories/:id',
-    params: { id: idString },
-    who: 'admin',
-    runs: 50,
-  },
-  { method: 'GET', path: '/api/admin/blog/tags', query: {}, who: 'admin', runs: 20 },
-  { method: 'POST', path: '/api/admin/blog/tags', body: taxonomyFields, who: 'admin', runs: 230 },
-  {
-    method: 'PUT',
-    path: '/api/admin/blog/tags/:id',
-    params: { id: idString },
-    body: taxonomyFields,
-    who: 'admin',
-    runs: 150,
-  },
-  { method: 'DELETE', path: '/api/admin/blog/tags/:id', params: { id: idString }, who: 'admin', runs: 50 },
+  byId('PUT', '/api/admin/blog/posts/:id', 300, { body: postFields }),
+  byId('DELETE', '/api/admin/blog/posts/:id', 80),
+  ...crud('/api/admin/blog/categories', taxonomyFields, { list: 20, create: 230, update: 150, remove: 50 }),
+  ...crud('/api/admin/blog/tags', taxonomyFields, { list: 20, create: 230, update: 150, remove: 50 }),
   { method: 'GET', path: '/api/admin/blog/media', query: {}, who: 'admin', runs: 20 },
   {
     method: 'POST',
@@ -562,15 +629,8 @@ const ROUTES: Route[] = [
     who: 'admin',
     runs: 150,
   },
-  {
-    method: 'PUT',
-    path: '/api/admin/blog/media/:id',
-    params: { id: idString },
-    body: { altText: field(words), caption: field(words) },
-    who: 'admin',
-    runs: 110,
-  },
-  { method: 'DELETE', path: '/api/admin/blog/media/:id', params: { id: idString }, who: 'admin', runs: 40 },
+  byId('PUT', '/api/admin/blog/media/:id', 110, { body: { altText: field(words), caption: field(words) } }),
+  byId('DELETE', '/api/admin/blog/media/:id', 40),
   {
     method: 'GET',
     path: '/api/admin/blog/comments',
@@ -578,27 +638,9 @@ const ROUTES: Route[] = [
     who: 'admin',
     runs: 230,
   },
-  {
-    method: 'PUT',
-    path: '/api/admin/blog/comments/:id/approve',
-    params: { id: idString },
-    who: 'admin',
-    runs: 80,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/blog/comments/:id/unapprove',
-    params: { id: idString },
-    who: 'admin',
-    runs: 80,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/blog/comments/:id',
-    params: { id: idString },
-    who: 'admin',
-    runs: 50,
-  },
+  byId('PUT', '/api/admin/blog/comments/:id/approve', 80),
+  byId('PUT', '/api/admin/blog/comments/:id/unapprove', 80),
+  byId('DELETE', '/api/admin/blog/comments/:id', 50),
   { method: 'GET', path: '/api/admin/settings', query: {}, who: 'admin', runs: 20 },
   {
     method: 'PUT',
@@ -647,7 +689,160 @@ const ROUTES: Route[] = [
     who: 'admin',
     runs: 110,
   },
+
+  // Client portal (a paid booking's client, signed in by magic link) and tus uploads
+  route('POST', '/api/portal/link', 150, { who: 'anyone', body: { email: field(email) } }),
+  route('POST', '/api/portal/session', 150, { who: 'anyone', body: { token: field(fc.base64String()) } }),
+  route('GET', '/api/portal/me', 20, { who: 'client' }),
+  route('GET', '/api/portal/projects', 20, { who: 'client' }),
+  byId('GET', '/api/portal/projects/:id', 120, { who: 'client', ids: uuid }),
+  route('POST', '/api/uploads', 200, {
+    who: 'client',
+    headers: {
+      'tus-resumable': fc.constantFrom('1.0.0', '0.2.2', ''),
+      'upload-length': fc.oneof(fc.nat().map(String), weirdString),
+      'upload-metadata': fc.oneof(
+        fc
+          .tuple(fc.oneof(uuid, weirdString), weirdString)
+          .map(([projectId, name]) => `projectId ${base64(projectId)},filename ${base64(name)}`),
+        weirdString.map((w) => w.replace(/[\r\n]/g, ' ')),
+      ),
+    },
+  }),
+  byId('PATCH', '/api/uploads/:id', 120, {
+    who: 'client',
+    ids: fc.oneof(uuid, fc.stringMatching(/^[0-9a-f]{32}$/)),
+    headers: {
+      'tus-resumable': fc.constant('1.0.0'),
+      'upload-offset': fc.oneof(fc.nat().map(String), weirdString),
+    },
+    raw: fc.uint8Array({ maxLength: 256 }).map((a) => Buffer.from(a)),
+    rawContentType: 'application/offset+octet-stream',
+  }),
+  byId('HEAD', '/api/uploads/:id', 50, {
+    who: 'client',
+    ids: uuid,
+    headers: { 'tus-resumable': fc.constant('1.0.0') },
+  }),
+  byId('DELETE', '/api/uploads/:id', 30, {
+    who: 'client',
+    ids: uuid,
+    headers: { 'tus-resumable': fc.constant('1.0.0') },
+  }),
+
+  // Back office
+  route('GET', '/api/admin/messages', 200, {
+    query: adminListQuery({
+      sort: oneOf(MESSAGE_SORTS),
+      status: oneOf(MESSAGE_STATUSES),
+      service: field(service),
+    }),
+  }),
+  route('GET', '/api/admin/messages/unread-count', 10),
+  byId('GET', '/api/admin/messages/:id', 60),
+  byId('PATCH', '/api/admin/messages/:id', 100, { body: { status: oneOf(MESSAGE_STATUSES) } }),
+  byId('POST', '/api/admin/messages/:id/reply', 100, { body: { body: field(words), serviceId: field(id) } }),
+  route('GET', '/api/admin/payments', 200, {
+    query: adminListQuery({
+      sort: oneOf(PAYMENT_SORTS),
+      status: oneOf(['pending', 'succeeded', 'refunded']),
+      kind: oneOf(['deposit', 'plan', 'custom']),
+      month: field(month),
+      format: oneOf(['json', 'csv']),
+    }),
+  }),
+  byId('GET', '/api/admin/payments/:id', 60),
+  byId('POST', '/api/admin/payments/:id/refund', 100, { body: { amount: field(weirdNumber) } }),
+  route('GET', '/api/admin/subscribers', 200, {
+    query: adminListQuery({
+      sort: oneOf(SUBSCRIBER_SORTS),
+      state: oneOf(SUBSCRIBER_STATES),
+      referred: oneOf(['yes', 'no']),
+      format: oneOf(['json', 'csv']),
+    }),
+  }),
+  byId('POST', '/api/admin/subscribers/:id/unsubscribe', 50),
+  byId('DELETE', '/api/admin/subscribers/:id', 50),
+  route('GET', '/api/admin/lottery/draws', 20),
+  route('POST', '/api/admin/lottery/draws', 100, { body: { month: field(month) } }),
+  byId('POST', '/api/admin/lottery/draws/:id/resend', 50),
+  route('GET', '/api/admin/referrals', 150, { query: adminListQuery() }),
+  byId('POST', '/api/admin/referrals/:id/void', 50),
+  ...crud(
+    '/api/admin/services',
+    serviceFields,
+    { list: 150, one: 50, create: 250, update: 200, remove: 50 },
+    adminListQuery({ sort: oneOf(SERVICE_SORTS), active: field(fc.constantFrom('true', 'false', '1')) }),
+  ),
+  route('GET', '/api/admin/projects', 150, {
+    query: {
+      status: oneOf(PROJECT_STATUSES),
+      search: field(words),
+      page: field(fc.integer({ min: -2, max: 10_000 }).map(String)),
+      limit: field(fc.integer({ min: -2, max: 500 }).map(String)),
+    },
+  }),
+  byId('GET', '/api/admin/projects/:id', 50, { ids: uuid }),
+  byId('POST', '/api/admin/projects/:id/status', 100, {
+    ids: uuid,
+    body: { status: oneOf(PROJECT_STATUSES), note: field(words) },
+  }),
+  byId('POST', '/api/admin/projects/:id/accept-files', 30, { ids: uuid }),
+  byId('POST', '/api/admin/projects/:id/request-files', 50, { ids: uuid, body: { note: field(words) } }),
+  byId('POST', '/api/admin/projects/:id/notes', 50, { ids: uuid, body: { note: field(words) } }),
+  route('GET', '/api/admin/audit', 150, {
+    query: {
+      actorId: field(idString),
+      action: field(fc.string()),
+      from: field(isoDate),
+      to: field(isoDate),
+      ...pagingFields,
+    },
+  }),
+  route('GET', '/api/admin/audit/export', 50, { query: { from: field(isoDate), to: field(isoDate) } }),
+
+  // Staff accounts and sign-in
+  route('POST', '/api/password/forgot', 150, { who: 'anyone', body: { email: field(email) } }),
+  route('POST', '/api/password/reset', 120, {
+    who: 'anyone',
+    body: { token: field(fc.base64String()), password: field(password) },
+  }),
+  route('POST', '/api/invitations/accept', 100, {
+    who: 'anyone',
+    body: { token: field(fc.base64String()), password: field(password) },
+  }),
+  route('POST', '/api/login/2fa', 150, {
+    who: 'anyone',
+    body: { challenge: field(fc.base64String()), code: field(otpCode) },
+  }),
+  route('POST', '/api/password/change', 60, {
+    who: 'member',
+    body: { currentPassword: field(password), newPassword: field(password) },
+  }),
+  route('GET', '/api/account/2fa', 20, { who: 'member' }),
+  route('POST', '/api/account/2fa/setup', 2, { who: 'member', body: {} }),
+  ...['confirm', 'recovery-codes', 'disable'].map((action) =>
+    route('POST', `/api/account/2fa/${action}`, 60, { who: 'member', body: { code: field(otpCode) } }),
+  ),
+  route('GET', '/api/admin/users', 20),
+  route('POST', '/api/admin/users/invite', 150, {
+    body: { email: field(email), role: oneOf(ROLES), displayName: field(fc.string()) },
+  }),
+  byId('POST', '/api/admin/users/:id/resend-invitation', 50),
+  byId('PATCH', '/api/admin/users/:id/role', 80, { body: { role: oneOf(ROLES) } }),
+  ...['deactivate', 'reactivate', 'reset-2fa'].map((action) =>
+    byId('POST', `/api/admin/users/:id/${action}`, 50),
+  ),
+  route('POST', '/api/admin/data-requests/export', 80, { body: { email: field(email) } }),
+  route('POST', '/api/admin/data-requests/erase', 80, { body: { email: field(email) } }),
+  // Last: these can end the sessions the routes above use.
+  route('PUT', '/api/admin/users/security', 40, { body: { requireTwoFactor: field(fc.boolean()) } }),
+  route('POST', '/api/portal/logout', 20, { who: 'client', body: {} }),
 ];
+
+/** Requests per route: its weight's share of TOTAL_RUNS, at least one. */
+const WEIGHTS = ROUTES.reduce((n, r) => n + r.runs, 0);
+const runsOf = (r: Route) => Math.max(1, Math.round((r.runs / WEIGHTS) * TOTAL_RUNS * SCALE));
 
 // ---------------------------------------------------------------------------------------------
 // Building a request
@@ -717,6 +912,10 @@ function requestFor(route: Route, tokens: Record<Who, string | null>): fc.Arbitr
       },
       { weight: 1, arbitrary: jsonBody(route.form) },
     );
+  if (route.raw) {
+    const contentType = route.rawContentType;
+    body = route.raw.map((payload) => ({ payload, contentType }));
+  }
   if (route.multipart) {
     const mp = route.multipart;
     body = fc
@@ -737,10 +936,17 @@ function requestFor(route: Route, tokens: Record<Who, string | null>): fc.Arbitr
       arbitrary: fc.constantFrom(null, 'Bearer x.y.z', 'Bearer', 'Basic YWRtaW46YWRtaW4=', tokens.author),
     },
   );
-  return fc.tuple(params, query, body, auth, clientAddress).map(([p, q, b, a, ip]) => {
+  const extraHeaders = fc.record(route.headers ?? {}, { requiredKeys: [] }) as fc.Arbitrary<
+    Record<string, string>
+  >;
+  return fc.tuple(params, query, body, auth, clientAddress, extraHeaders).map(([p, q, b, a, ip, h]) => {
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => p[name]);
-    const headers: Record<string, string> = {};
-    if (a) headers.authorization = a.startsWith('Bearer') || a.startsWith('Basic') ? a : `Bearer ${a}`;
+    // Header values cannot carry control characters or non-Latin-1 text; a client cannot send them.
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(h).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '?')]),
+    );
+    if (a?.startsWith(`${PORTAL.cookieName}=`)) headers.cookie = a;
+    else if (a) headers.authorization = a.startsWith('Bearer') || a.startsWith('Basic') ? a : `Bearer ${a}`;
     if (b.contentType) headers['content-type'] = b.contentType;
     return {
       method: route.method!,
@@ -794,7 +1000,13 @@ describe(`fuzz: every endpoint (FUZZ_SEED=${SEED})`, () => {
   let t: TestApp;
   let fake: FakeStripe;
   let app: NestFastifyApplication;
-  const tokens: Record<Who, string | null> = { anyone: null, admin: null, author: null };
+  const tokens: Record<Who, string | null> = {
+    anyone: null,
+    admin: null,
+    author: null,
+    client: null,
+    member: null,
+  };
   let sent = 0;
   let webRoot: string;
 
@@ -811,6 +1023,13 @@ describe(`fuzz: every endpoint (FUZZ_SEED=${SEED})`, () => {
     app = t.app;
     tokens.admin = await adminToken(t);
     tokens.author = await registerAndLogin(t, 'fuzz_author');
+    tokens.member = await registerAndLogin(t, 'fuzz_member');
+    // A client with a paid booking, signed in to the portal by a link.
+    await paidProject(t, fake, 'fuzz-client@example.org');
+    const portal = t.app.get(PortalAuthService);
+    const link = await portal.createLink('fuzz-client@example.org');
+    const { session } = await portal.consume(link.slice(link.indexOf('#token=') + 7));
+    tokens.client = `${PORTAL.cookieName}=${session}`;
     const db = t.app.get(DataSource);
     await db.query(
       `INSERT INTO blog_posts (title, slug, content, status, author_id, published_at)
@@ -829,27 +1048,31 @@ describe(`fuzz: every endpoint (FUZZ_SEED=${SEED})`, () => {
     '%s',
     async (_name, index) => {
       const route = ROUTES[index as number];
-      const numRuns = Math.max(1, Math.round(route.runs * SCALE));
-      const seed = (SEED + (index as number) * 7919) | 0;
-      await fc
-        .assert(
-          fc.asyncProperty(requestFor(route, tokens), async (req) => {
-            const res = await app.inject(req);
-            sent++;
-            const problem = check(req, res);
-            if (problem) throw new Error(`${req.method} ${req.url.slice(0, 300)} ${problem}`);
+      const numRuns = runsOf(route);
+      const property = fc.asyncProperty(requestFor(route, tokens), async (req) => {
+        const res = await app.inject(req);
+        sent++;
+        const problem = check(req, res);
+        if (problem) throw new Error(`${req.method} ${req.url.slice(0, 300)} ${problem}`);
+      });
+      const lanes = Math.min(PARALLEL, numRuns);
+      await Promise.all(
+        Array.from({ length: lanes }, (_, lane) =>
+          fc.assert(property, {
+            seed: (SEED + (index as number) * 7919 + lane * 104_729) | 0,
+            numRuns: Math.ceil(numRuns / lanes),
+            endOnFailure: true,
           }),
-          { seed, numRuns, endOnFailure: true },
-        )
-        .catch((err: Error) => {
-          const cause = err.cause instanceof Error ? `\n${err.cause.message}` : '';
-          throw new Error(`${err.message}${cause}\nReplay the whole run with FUZZ_SEED=${SEED}`);
-        });
+        ),
+      ).catch((err: Error) => {
+        const cause = err.cause instanceof Error ? `\n${err.cause.message}` : '';
+        throw new Error(`${err.message}${cause}\nReplay the whole run with FUZZ_SEED=${SEED}`);
+      });
     },
   );
 
   it(`sent at least ${MIN_TOTAL} requests in total`, () => {
-    const planned = ROUTES.reduce((n, r) => n + Math.max(1, Math.round(r.runs * SCALE)), 0);
+    const planned = ROUTES.reduce((n, r) => n + runsOf(r), 0);
     expect(planned).toBeGreaterThanOrEqual(SCALE >= 1 ? MIN_TOTAL : 1);
     expect(sent).toBeGreaterThanOrEqual(planned);
   });

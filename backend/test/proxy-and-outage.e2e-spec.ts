@@ -1,5 +1,7 @@
+import { DataSource } from 'typeorm';
 import { THROTTLES } from '../src/common/guards/public-throttle';
 import { withAdmin } from './support/db';
+import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { createTestApp, TestApp } from './support/test-app';
 
 const [LIMIT] = THROTTLES.referralRead;
@@ -88,5 +90,37 @@ describe('PostgreSQL outage (HTTP)', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('Redis outage (HTTP)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    // Nothing listens on port 1: every rate-limit count fails as when Redis is restarting.
+    t = await createTestApp({ ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:1', ...fakeStripeEnv(fake) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('still takes a booking: the payment rate limit fails open (found by the chaos benchmark: it answered 500)', async () => {
+    const [{ id: serviceId }] = await t.app
+      .get(DataSource)
+      .query(`SELECT id FROM production_services WHERE name = 'Mix'`);
+    const res = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .send({ serviceId, amount: 30, email: 'booker@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body.clientSecret).toMatch(/^pi_/);
+  });
+
+  it('refuses sign-in with a clear 503: the login rate limit fails closed', async () => {
+    const res = await t.http().post('/api/login').send({ username: 'admin', password: 'admin-password-1' });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
   });
 });

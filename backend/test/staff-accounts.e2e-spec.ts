@@ -548,6 +548,13 @@ describe('staff accounts (HTTP)', () => {
     expect(list.body.entries[0].ip).toBeTruthy();
     const bad = await t.http().get('/api/admin/audit?from=yesterday').set(auth(admin));
     expect(bad.status).toBe(400);
+    // A year PostgreSQL cannot store is refused up front, not a CSV cut off mid-stream (found by fuzzing).
+    const farOff = await t
+      .http()
+      .get(`/api/admin/audit/export?from=${encodeURIComponent('+099602-12-05T20:01:46.392Z')}`)
+      .set(auth(admin));
+    expect(farOff.status).toBe(400);
+    expect(farOff.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     const csv = await t.http().get('/api/admin/audit/export?action=user.role').set(auth(admin));
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);

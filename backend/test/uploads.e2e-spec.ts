@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
+import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
 import { mp3, wav } from './support/audio-fixtures';
+import { FakeS3, startFakeS3 } from './support/fake-s3';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
@@ -12,8 +11,12 @@ import { tusCreate, tusHead, tusPatch, tusUpload } from './support/tus-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-describe('Resumable uploads to a project (tus over HTTP)', () => {
+/** Every test runs on both storage back ends: local disk, and S3 (a local S3-compatible server). */
+jest.setTimeout(30_000);
+
+describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus over HTTP), %s', (driver) => {
   let t: TestApp;
+  let s3: FakeS3 | undefined;
   let fake: FakeStripe;
   let sink: SmtpSink;
   let projectId: string;
@@ -22,7 +25,13 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
   let otherCookie: string;
 
   const db = () => t.app.get(DataSource);
-  const storedPath = (id: string) => join(fileURLToPath(t.config.storage.url), id);
+  /** The stored bytes of a file, read back through the storage interface. */
+  const stored = async (id: string) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of t.app.get<ProjectStorage>(PROJECT_STORAGE).read(id))
+      chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
   const detail = async (id = projectId, c = cookie) =>
     (await t.http().get(`/api/portal/projects/${id}`).set('cookie', c)).body.project;
   /** Waits for the probe job to settle a file. */
@@ -39,8 +48,10 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     sink = await SmtpSink.start();
+    if (driver === 'S3') s3 = await startFakeS3();
     t = await createTestApp({
       ...fakeStripeEnv(fake),
+      ...(s3 ? s3.env() : {}),
       SMTP_URL: sink.url,
       MAIL_RETRY_DELAY_MS: '200',
       ADMIN_NOTIFY_EMAIL: 'studio@example.com',
@@ -56,6 +67,11 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
     await t.close();
     await sink.stop();
     await fake.close();
+    await s3?.close();
+  });
+
+  it(`keeps files in ${driver === 'S3' ? 'the S3 bucket' : 'a folder on local disk'}`, () => {
+    expect(t.config.storage.driver.kind).toBe(driver === 'S3' ? 's3' : 'local');
   });
 
   it('takes a stem in chunks, probes it and tells the studio the files are in', async () => {
@@ -89,7 +105,8 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
     expect(row.probe.peakDb).toBeGreaterThan(-10);
     expect(row.warnings).toEqual([]);
     // Stored by id, byte for byte.
-    expect(sha(readFileSync(storedPath(row.id)))).toBe(sha(stem));
+    expect(sha(await stored(row.id))).toBe(sha(stem));
+    if (s3) expect(await s3.keys()).toContain(row.id);
 
     // The probe job moves the project right after saving the file's results.
     let project = await detail();
@@ -124,6 +141,41 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
     const row = await probed(idOf(location));
     expect(row.sha256).toBe(sha(stem));
   });
+
+  it('stores a file of several parts sent in pieces across a restart, byte for byte', async () => {
+    // 7 MB: more than S3's 5 MiB minimum part, so the S3 store writes a real part, keeps the
+    // short tail between requests, and finds its offset again after the restart (ListParts).
+    const MiB = 1024 * 1024;
+    const head = wav({ seconds: 0.1, rate: 48000, bits: 24 });
+    const body = Buffer.concat([head, Buffer.alloc(7 * MiB - head.length, 0x11)]);
+    body.writeUInt32LE(body.length - 8, 4);
+    body.writeUInt32LE(body.length - 44, 40);
+    const created = await tusCreate(t, otherCookie, body.length, {
+      projectId: otherProject,
+      filename: 'long take.wav',
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.location as string;
+    expect((await tusPatch(t, otherCookie, location, 0, body.subarray(0, 3 * MiB))).status).toBe(204);
+    t = await t.restart();
+    expect((await tusHead(t, otherCookie, location)).headers['upload-offset']).toBe(String(3 * MiB));
+    expect((await tusPatch(t, otherCookie, location, 3 * MiB, body.subarray(3 * MiB, 6 * MiB))).status).toBe(
+      204,
+    );
+    t = await t.restart();
+    expect((await tusHead(t, otherCookie, location)).headers['upload-offset']).toBe(String(6 * MiB));
+    expect((await tusPatch(t, otherCookie, location, 6 * MiB, body.subarray(6 * MiB))).status).toBe(204);
+    expect((await tusHead(t, otherCookie, location)).headers['upload-offset']).toBe(String(body.length));
+    const row = await probed(idOf(location));
+    expect(row.sha256).toBe(sha(body));
+    expect(sha(await stored(row.id))).toBe(sha(body));
+    // Only the file and tus's own record of it remain: no parts, no tail.
+    if (s3)
+      expect((await s3.keys()).filter((k) => k.startsWith(row.id)).sort()).toEqual([
+        row.id,
+        `${row.id}.info`,
+      ]);
+  }, 30_000);
 
   it('lets two tabs sending the same upload end with one intact file', async () => {
     const stem = wav({ seconds: 4, rate: 48000, bits: 24 });
@@ -192,7 +244,8 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
     expect(res.body.message).toMatch(/^This file is PNG \(image\/png\)\. Upload audio/);
     const [row] = await db().query(`SELECT status FROM project_files WHERE id = $1`, [idOf(res.location!)]);
     expect(row.status).toBe('failed');
-    expect(() => readFileSync(storedPath(idOf(res.location!)))).toThrow();
+    await expect(stored(idOf(res.location!))).rejects.toThrow();
+    if (s3) expect((await s3.keys()).filter((k) => k.startsWith(idOf(res.location!)))).toEqual([]);
     expect((await detail()).files.map((f: { name: string }) => f.name)).not.toContain('cover.wav');
   });
 
@@ -262,5 +315,26 @@ describe('Resumable uploads to a project (tus over HTTP)', () => {
       .set({ 'tus-resumable': '1.0.0', 'upload-defer-length': '1', cookie })
       .set('upload-metadata', `projectId ${Buffer.from(projectId).toString('base64')}`);
     expect(noLength.status).toBe(400);
+  });
+
+  it("answers tus protocol errors in the one error shape, not tus's plain text (found by fuzzing)", async () => {
+    const noVersion = await t.http().head('/api/uploads/0123456789abcdef0123456789abcdef').set({ cookie });
+    expect(noVersion.status).toBe(412);
+    const noVersionPost = await t.http().post('/api/uploads').set({ cookie, 'upload-length': '10' });
+    expect(noVersionPost.status).toBe(412);
+    expect(noVersionPost.body).toMatchObject({ success: false, code: 'UPLOAD_REJECTED' });
+    const badOffset = await t
+      .http()
+      .patch('/api/uploads/0123456789abcdef0123456789abcdef')
+      .set({
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-offset': 'ten',
+        'content-type': 'application/offset+octet-stream',
+      })
+      .send(Buffer.from('x'));
+    expect(badOffset.status).toBe(400);
+    expect(badOffset.body).toMatchObject({ success: false, code: 'UPLOAD_REJECTED' });
+    expect(badOffset.body.message).toMatch(/upload-offset/);
   });
 });

@@ -78,8 +78,18 @@ describe('blog: server-rendered pages', () => {
     assert.ok(page2.includes(posts[6].title));
   });
 
-  it("sends a post with its article and meta, and a missing one as 404 'Post Not Found'", async () => {
+  it("sends a post with its article, meta and approved comments, and a missing one as 404 'Post Not Found'", async () => {
     const post = posts[0];
+    const words = `${uniq('comment')} The headroom tip saved my master.`;
+    await created(`/api/blog/posts/${post.slug}/comments`, {
+      authorName: 'Rosa',
+      authorEmail: 'rosa@example.com',
+      content: words,
+    });
+    const pending = await api('/api/admin/blog/comments?status=pending', { token });
+    const comment = pending.body.comments.find((c) => c.content === words);
+    const approved = await api(`/api/admin/blog/comments/${comment.id}/approve`, { method: 'PUT', token });
+    assert.equal(approved.status, 200);
     const res = await fetch(`${BASE}/blog/post/${post.slug}`);
     assert.equal(res.status, 200);
     const html = await res.text();
@@ -95,6 +105,9 @@ describe('blog: server-rendered pages', () => {
     // The comment form posts natively (to this page, which answers in HTML: native-forms) until
     // the scripts take it over.
     assert.match(html, /<form(?![^>]*action=)[^>]*method="post"[^>]*class="form comment-form"/);
+    // Approving the comment cleared the rendered page: it is in the HTML at once.
+    assert.ok(html.includes(words), 'the approved comment is in the HTML');
+    assert.ok(!html.includes('rosa@example.com'), 'never the commenter’s address');
 
     const missing = await fetch(`${BASE}/blog/post/${uniq('no-such-post')}`);
     assert.equal(missing.status, 404);
@@ -155,8 +168,7 @@ describe('blog: server-rendered pages', () => {
       await page.waitForFunction(isHydrated);
       // The same node, now React's, and nothing the server already answered is read again.
       assert.equal(await page.evaluate(() => document.querySelector('h1').dataset.fromServer), 'yes');
-      const blogReads = reads.filter((r) => !r.endsWith('/comments'));
-      assert.deepEqual(blogReads, [], 'no blog read is repeated in the browser');
+      assert.deepEqual(reads, [], 'no blog read (comments included) is repeated in the browser');
       await page.waitForTimeout(300);
       assert.deepEqual(errors, []);
       await context.close();

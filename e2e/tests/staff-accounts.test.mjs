@@ -1,12 +1,13 @@
-// Staff accounts in the browser: a password reset from the mailed link, and two-factor sign-in
-// from enrolment (QR page, recovery codes) to a sign-in with a code.
+// Staff accounts in the browser: a password reset from the mailed link, two-factor sign-in
+// from enrolment (QR page, recovery codes) to a sign-in with a code, and an invitation from the
+// admin's Users page to the invitee's first sign-in.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib.mjs';
 import { BASE, MAIL_API, api, launch, loginThroughForm, newPage, toast, uniq } from './support.mjs';
-import { staffToken } from './admin-helpers.mjs';
+import { adminPage, toast as adminToast, staffToken } from './admin-helpers.mjs';
 
 const { authenticator } = createRequire(join(ROOT, 'backend', 'package.json'))('otplib');
 
@@ -103,5 +104,59 @@ describe('staff accounts', () => {
     await page.goto('/admin/profile');
     await page.getByText(/recovery codes left/).waitFor();
     await page.context().close();
+  });
+
+  it('invites a person by email with a role; they set a password from the mail and sign in as that role', async () => {
+    const email = `${uniq('invitee')}@example.com`;
+    const admin = await adminPage(browser);
+    admin.setDefaultTimeout(30000);
+    await admin.goto('/admin/users');
+    await admin.getByRole('button', { name: 'Invite' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    // Editor is preselected; choose another role so the test proves the choice is kept.
+    await dialog.locator('.ant-select', { has: admin.getByLabel('Role') }).click();
+    await admin
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Admin$/ })
+      .click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await adminToast(admin, 'Invitation sent').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: email });
+    await row.getByText('invited', { exact: true }).waitFor();
+
+    const link = await mailedLink(email, '/accept-invitation?token=');
+    const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
+    const invitation = inbox.find((m) => m.to?.some((t) => t.address === email));
+    assert.match(invitation.text, /staff area as admin\./);
+    const username = /Your username is (\S+)\./.exec(invitation.text)?.[1];
+    assert.ok(username, 'the mail names the username');
+
+    const page = await newPage(browser);
+    page.setDefaultTimeout(30000);
+    await page.goto(link);
+    await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('amber-lighthouse-42');
+    await page.getByLabel('Repeat the new password').fill('amber-lighthouse-42');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password is set').waitFor();
+    // The link works once.
+    const reused = await api('/api/invitations/accept', {
+      method: 'POST',
+      body: { token: new URL(link).searchParams.get('token'), password: 'another-password-99' },
+    });
+    assert.equal(reused.status, 400);
+
+    await loginThroughForm(page, username, 'amber-lighthouse-42');
+    await toast(page, 'Login successful').waitFor();
+    await page.goto('/admin/profile');
+    await page.getByText(`Signed in as ${username} (${email}), admin.`).waitFor();
+    // An admin's menu: the admins-only pages are there.
+    await page.getByRole('link', { name: 'Staff' }).first().waitFor();
+    await page.context().close();
+
+    await admin.reload();
+    await admin.getByRole('row').filter({ hasText: email }).getByText('active', { exact: true }).waitFor();
+    await admin.context().close();
   });
 });

@@ -8,6 +8,7 @@
  */
 import {
   categoriesQuery,
+  commentsQuery,
   listFiltersFor,
   postListPath,
   postListQuery,
@@ -54,7 +55,17 @@ export function serverPageFor(pathname: string, search: URLSearchParams): Server
     } catch {
       return null;
     }
-    return { reads: [{ queryKey: postQuery(slug).queryKey, path: postPath(slug), pageMissingOn404: true }] };
+    return {
+      reads: [
+        { queryKey: postQuery(slug).queryKey, path: postPath(slug), pageMissingOn404: true },
+        // Approved comments are part of the article a reader (and a crawler) sees first.
+        {
+          queryKey: commentsQuery(slug).queryKey,
+          path: `${postPath(slug)}/comments`,
+          pageMissingOn404: true,
+        },
+      ],
+    };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, isPlaceholderSecret, loadConfig } from './app-config';
+import { ConfigError, isPlaceholderSecret, loadConfig, parseStorageUrl } from './app-config';
 
 const base = {
   DATABASE_URL: 'postgres://u@localhost/db',
@@ -41,6 +41,66 @@ describe('loadConfig in production', () => {
     ]);
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'everyone; rm -rf' })).toThrow(
       /^Invalid configuration: TRUST_PROXY /,
+    );
+  });
+});
+
+describe('STORAGE_URL', () => {
+  const dev = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: base.JWT_SECRET };
+
+  it('keeps files on local disk by default and for a file:// URL', () => {
+    expect(loadConfig(dev).storage.driver).toMatchObject({ kind: 'local' });
+    expect(loadConfig({ ...dev, STORAGE_URL: 'file:///srv/files' }).storage.driver).toEqual({
+      kind: 'local',
+      dir: '/srv/files',
+    });
+  });
+
+  it('reads an S3-compatible store: bucket, region, endpoint, path style, credentials', () => {
+    const config = loadConfig({
+      ...dev,
+      STORAGE_URL: 's3://studio-files?endpoint=http://minio:9000&region=eu-west-2',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.storage.driver).toEqual({
+      kind: 's3',
+      bucket: 'studio-files',
+      region: 'eu-west-2',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // AWS itself: virtual-hosted style, credentials from the SDK's own chain.
+    expect(parseStorageUrl('s3://studio-files')).toEqual({
+      kind: 's3',
+      bucket: 'studio-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(parseStorageUrl('s3://b1b?endpoint=https://r2.example&forcePathStyle=false')).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    ['s3://Bad_Bucket', /must name a bucket/],
+    ['s3://bucket/prefix', /no path/],
+    ['s3://key:secret@bucket', /must not carry credentials/],
+    ['s3://bucket?endpoint=minio:9000', /endpoint must be an http/],
+    ['s3://bucket?forcePathStyle=yes', /forcePathStyle must be true or false/],
+    ['s3://bucket?acl=public', /unknown parameter "acl"/],
+    ['ftp://bucket', /must be a file:\/\/ or s3:\/\/ URL/],
+  ])('stops on %s with one line naming STORAGE_URL', (value, why) => {
+    expect(() => loadConfig({ ...dev, STORAGE_URL: value })).toThrow(/^Invalid configuration: STORAGE_URL /);
+    expect(() => loadConfig({ ...dev, STORAGE_URL: value })).toThrow(why);
+  });
+
+  it('wants both S3 credentials or neither', () => {
+    expect(() => loadConfig({ ...dev, STORAGE_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
     );
   });
 });

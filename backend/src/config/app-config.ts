@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { UPLOAD_DEFAULTS } from '@studio/shared';
 
@@ -47,6 +47,10 @@ const schema = z.object({
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
   /** While the SMTP server is unreachable, how often the worker checks whether it is back. */
   MAIL_PROBE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  /** DKIM signing of every outgoing mail: all three set, or none. The key is PEM (\n allowed). */
+  DKIM_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name')),
+  DKIM_SELECTOR: optional(z.string().regex(/^[a-z0-9._-]+$/i, 'must be a DNS label')),
+  DKIM_PRIVATE_KEY: optional(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' })),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
@@ -59,6 +63,9 @@ const schema = z.object({
   STRIPE_API_BASE: optional(url(['http:', 'https:'])),
   UPLOAD_DIR: optional(z.string().min(1)),
   STORAGE_URL: optional(url(['file:', 's3:'])),
+  /** Credentials for an s3:// STORAGE_URL; unset: the AWS SDK's own chain (AWS_* variables, roles). */
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1_048_576).default(UPLOAD_DEFAULTS.maxFileMb),
   UPLOAD_MAX_PROJECT_MB: z.coerce.number().int().min(1).max(10_485_760).default(UPLOAD_DEFAULTS.maxProjectMb),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
@@ -89,7 +96,15 @@ export interface AppConfig {
   publicUrl: string;
   databaseUrl: string;
   redis: { url: string; prefix: string };
-  mail: { smtpUrl: string; from: string; adminNotifyEmail: string; retryDelayMs: number; probeMs: number };
+  mail: {
+    smtpUrl: string;
+    from: string;
+    adminNotifyEmail: string;
+    retryDelayMs: number;
+    probeMs: number;
+    /** Set when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are. */
+    dkim?: { domainName: string; keySelector: string; privateKey: string };
+  };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
   passwordHashMemoryKib: number;
@@ -98,6 +113,8 @@ export interface AppConfig {
   /** Client project files (never under uploadDir, which is served publicly). */
   storage: {
     url: string;
+    /** Where the bytes go: local disk, or an S3-compatible object store. */
+    driver: StorageDriverConfig;
     maxFileBytes: number;
     maxProjectBytes: number;
     maxFileMb: number;
@@ -113,6 +130,66 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+export type StorageDriverConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible endpoint (MinIO, R2, …); unset: AWS itself. */
+      endpoint?: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+/**
+ * STORAGE_URL, read: `file:///abs/dir`, or
+ * `s3://bucket?region=…&endpoint=http://minio:9000&forcePathStyle=true` (path-style is the
+ * default when an endpoint is named, as MinIO and most S3-compatible stores expect).
+ */
+export function parseStorageUrl(
+  raw: string,
+  credentials: { accessKeyId?: string; secretAccessKey?: string } = {},
+): StorageDriverConfig {
+  const bad = (why: string) => new ConfigError(`Invalid configuration: STORAGE_URL ${why}`);
+  const u = new URL(raw);
+  if (u.protocol === 'file:') return { kind: 'local', dir: fileURLToPath(u) };
+  if (u.username || u.password)
+    throw bad('must not carry credentials; set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const bucket = u.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw bad('must name a bucket: s3://bucket');
+  if (u.pathname && u.pathname !== '/') throw bad('takes a bucket only (s3://bucket), no path');
+  const known = new Set(['region', 'endpoint', 'forcePathStyle']);
+  for (const key of u.searchParams.keys())
+    if (!known.has(key)) throw bad(`has an unknown parameter "${key}" (region, endpoint, forcePathStyle)`);
+  const endpoint = u.searchParams.get('endpoint') || undefined;
+  if (endpoint) {
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(endpoint).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw bad('endpoint must be an http:// or https:// URL');
+  }
+  const style = u.searchParams.get('forcePathStyle');
+  if (style !== null && style !== 'true' && style !== 'false')
+    throw bad('forcePathStyle must be true or false');
+  const { accessKeyId, secretAccessKey } = credentials;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  return {
+    kind: 's3',
+    bucket,
+    region: u.searchParams.get('region') || 'us-east-1',
+    endpoint,
+    forcePathStyle: style === null ? Boolean(endpoint) : style === 'true',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
 
 /** A development JWT secret that survives restarts without anyone having to set one. */
 function localJwtSecret(): string {
@@ -167,6 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         );
     }
   }
+  const dkimVars = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY];
+  if (dkimVars.some(Boolean) && !dkimVars.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together',
+    );
+  const storageUrl = e.STORAGE_URL ?? pathToFileURL(join(DATA_DIR, 'project-files')).href;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -182,6 +265,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL,
       retryDelayMs: e.MAIL_RETRY_DELAY_MS,
       probeMs: e.MAIL_PROBE_MS,
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+          ? {
+              domainName: e.DKIM_DOMAIN.toLowerCase(),
+              keySelector: e.DKIM_SELECTOR,
+              // Env files often hold a PEM on one line with literal \n.
+              privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+            }
+          : undefined,
     },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(),
     seedAdmin: {
@@ -198,7 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     uploadDir: resolve(REPO_ROOT, e.UPLOAD_DIR ?? join('.data', 'uploads')),
     storage: {
-      url: e.STORAGE_URL ?? pathToFileURL(join(DATA_DIR, 'project-files')).href,
+      url: storageUrl,
+      driver: parseStorageUrl(storageUrl, {
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      }),
       maxFileMb: e.UPLOAD_MAX_FILE_MB,
       maxProjectMb: e.UPLOAD_MAX_PROJECT_MB,
       maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,

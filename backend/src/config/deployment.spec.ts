@@ -11,6 +11,7 @@ const read = (name: string) => readFileSync(join(REPO_ROOT, name), 'utf8');
 
 interface ComposeService {
   environment?: Record<string, string | number>;
+  profiles?: string[];
   restart?: string;
   stop_grace_period?: string;
   healthcheck?: { test: string[] };
@@ -34,9 +35,20 @@ describe('docker-compose.yml', () => {
   });
 
   it('restarts, health-checks and stops the app gracefully', () => {
-    for (const service of Object.values(compose.services)) expect(service.restart).toBe('unless-stopped');
+    for (const [name, service] of Object.entries(compose.services))
+      // One-shot setup jobs retry until they succeed, then stay stopped.
+      expect(service.restart).toBe(name.endsWith('-setup') ? 'on-failure' : 'unless-stopped');
     expect(app.healthcheck?.test.join(' ')).toContain('/api/health');
     expect(parseInt(String(app.stop_grace_period), 10)).toBeGreaterThanOrEqual(30);
+  });
+
+  it('keeps project files on a volume by default, and offers MinIO (profile s3) for S3 storage', () => {
+    expect(String(env.STORAGE_URL)).toBe('${STORAGE_URL:-file:///data/project-files}');
+    expect(String(env.S3_SECRET_ACCESS_KEY)).toMatch(/^\$\{S3_SECRET_ACCESS_KEY/);
+    expect(compose.services.minio.profiles).toEqual(['s3']);
+    expect(compose.services['minio-setup'].profiles).toEqual(['s3']);
+    // Enabling the profile must not be needed to start the app.
+    expect(JSON.stringify((app as { depends_on?: unknown }).depends_on)).not.toMatch(/minio/);
   });
 });
 

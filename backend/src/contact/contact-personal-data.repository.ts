@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { affected, ErasureCount, PersonalDataSource } from '../common/personal-data';
 
 /** Contact messages sent from an address. All of them may be deleted. */
@@ -17,10 +17,8 @@ export class ContactPersonalDataRepository implements PersonalDataSource {
     );
   }
 
-  async eraseFor(email: string): Promise<ErasureCount> {
-    const deleted = affected(
-      await this.db.query(`DELETE FROM contacts WHERE lower(email) = lower($1)`, [email]),
-    );
+  async eraseFor(email: string, tx: EntityManager): Promise<ErasureCount> {
+    const deleted = affected(await tx.query(`DELETE FROM contacts WHERE lower(email) = lower($1)`, [email]));
     return { deleted, anonymised: 0 };
   }
 }

@@ -2,17 +2,25 @@
  * Data requests (privacy policy): everything held about one email address as one JSON
  * document, and its erasure. Each feature answers for its own tables through its
  * PersonalDataSource; this service only asks them, in a fixed order, and audits the request.
+ *
+ * Erasure is one database transaction over every source (all rows erased, or none), and only
+ * once it is committed are the client's project files removed from storage (local disk or S3):
+ * a file is never deleted while its row could still roll back. Each removal is retried; a file
+ * that still cannot be removed is logged with its key and counted in the answer.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DataErasureResult, DataExport } from '@studio/shared';
 import { AuditService } from '../audit/audit.service';
 import { CommentsPersonalDataRepository } from '../blog/comments/comments-personal-data.repository';
+import { DataSource } from 'typeorm';
 import { ErasureCount, PersonalDataSource } from '../common/personal-data';
 import { ContactPersonalDataRepository } from '../contact/contact-personal-data.repository';
 import { NewsletterPersonalDataRepository } from '../newsletter/newsletter-personal-data.repository';
 import { ProjectsPersonalDataRepository } from '../projects/projects-personal-data.repository';
 import { PaymentsPersonalDataRepository } from '../payments/payments-personal-data.repository';
 import { ReferralPersonalDataRepository } from '../referral/referral-personal-data.repository';
+import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
+import { removeFiles } from '../storage/remove-files';
 import { UsersPersonalDataRepository } from '../users/users-personal-data.repository';
 
 @Injectable()
@@ -20,6 +28,8 @@ export class DataRequestsService {
   private readonly sources: PersonalDataSource[];
 
   constructor(
+    private readonly db: DataSource,
+    @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     private readonly audit: AuditService,
     account: UsersPersonalDataRepository,
     contact: ContactPersonalDataRepository,
@@ -49,22 +59,30 @@ export class DataRequestsService {
 
   async erase(email: string): Promise<DataErasureResult> {
     const erased: Record<string, ErasureCount> = {};
-    for (const source of this.sources) {
-      erased[source.section] = await source.eraseFor(email);
-    }
+    const keys: string[] = [];
+    await this.db.transaction(async (tx) => {
+      for (const source of this.sources) {
+        const { deleted, anonymised, files = [] } = await source.eraseFor(email, tx);
+        erased[source.section] = { deleted, anonymised };
+        keys.push(...files);
+      }
+    });
+    const { removed, failed } = await removeFiles(this.storage, keys);
+    const files = { removed, failed: failed.length };
     await this.audit.record({
       action: 'data.erase',
       targetType: 'email',
       // The log keeps that an erasure happened, not the address itself.
       targetId: null,
       summary: 'Erased the data held about one email address',
-      after: erased,
+      after: { ...erased, files },
     });
     const total = Object.values(erased).reduce((n, c) => n + c.deleted + c.anonymised, 0);
-    return {
-      success: true,
-      message: total ? `Erased ${total} record(s).` : 'Nothing was held about that address.',
-      erased,
-    };
+    const message = !total
+      ? 'Nothing was held about that address.'
+      : failed.length
+        ? `Erased ${total} record(s); ${failed.length} stored file(s) could not be removed yet (see the server log).`
+        : `Erased ${total} record(s).`;
+    return { success: true, message, erased, files };
   }
 }

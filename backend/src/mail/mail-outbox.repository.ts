@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { MailOutboxEntity } from './entities/mail-outbox.entity';
-import type { MailJob } from './mail.types';
+import type { MailQueueData } from './mail.types';
 
 /** What a sweep may do to the rows it locked, inside its transaction. */
 export interface LockedOutbox {
@@ -15,11 +15,11 @@ export interface LockedOutbox {
 export class MailOutboxRepository {
   constructor(@InjectRepository(MailOutboxEntity) private readonly outbox: Repository<MailOutboxEntity>) {}
 
-  /** Parks the mail; a mail already parked under this job id stays as it is. */
-  async park(job: MailJob & { jobId: string }, error: string): Promise<void> {
+  /** Parks the job; a job already parked under this id stays as it is. */
+  async park(jobId: string, payload: MailQueueData, error: string): Promise<void> {
     await this.outbox.query(
       'INSERT INTO mail_outbox (job_id, payload, last_error) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING',
-      [job.jobId, JSON.stringify(job), error],
+      [jobId, JSON.stringify(payload), error],
     );
   }
 

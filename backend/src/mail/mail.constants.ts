@@ -26,3 +26,10 @@ export function mailJobOptions(retryDelayMs: number): JobOptions {
     removeOnFail: { age: 30 * 24 * 60 * 60, count: 5000 },
   };
 }
+
+/** A stored, unsent mail older than this whose job Redis does not hold is queued again. */
+export const RECONCILE_AFTER_MS = 5_000;
+/** …unless it is older than this (a week): such a mail is stale, and its job long trimmed. */
+export const RECONCILE_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sent or failed mails are kept this long in `mail_messages` (delivery states, support). */
+export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;

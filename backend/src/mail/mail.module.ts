@@ -8,6 +8,7 @@ import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
 import { MailOutboxEntity } from './entities/mail-outbox.entity';
+import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailProcessor } from './mail.processor';
@@ -32,6 +33,7 @@ import { RecipientLimiter } from './recipient-limiter';
   controllers: [EmailTestController],
   providers: [
     MailService,
+    MailStore,
     MailOutboxRepository,
     MailProcessor,
     EmailTestService,

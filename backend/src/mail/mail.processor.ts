@@ -22,13 +22,16 @@ import {
 } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { isAbsolute, join, normalize, sep } from 'node:path';
+import { createTransport, Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
 import { MailRenderer } from './mail-renderer';
-import { createMailTransport, MailTransport } from './mail-transport';
+import { MailStore } from './mail-store.repository';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
-import type { MailAttachment, MailJob } from './mail.types';
+import { smtpTransportOptions } from './smtp-transport';
+import { isMailJobRef, type MailAttachment, type MailJob, type MailQueueData } from './mail.types';
 
 /** How long shutdown waits for mails in flight (an SMTP send is bounded by its timeouts). */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -40,7 +43,12 @@ export interface MailResult {
   messageId: string;
   accepted: string[];
   response: string;
+  /** True when the stored mail was already sent (a job Redis lost and the sweeper requeued). */
+  alreadySent?: boolean;
 }
+
+/** How long a worker keeps trying to record "sent" (Postgres restarting) before it gives up. */
+const MARK_SENT_RETRIES_MS = [250, 1000, 2000, 4000, 8000, 15_000];
 
 @Injectable()
 export class MailProcessor
@@ -48,13 +56,14 @@ export class MailProcessor
 {
   private readonly logger = new Logger(MailProcessor.name);
   private readonly renderer: MailRenderer;
-  private transporter?: MailTransport;
+  private transporter?: Transporter<SMTPPool.SentMessageInfo>;
   private breaker?: SmtpBreaker;
   private readonly domain: string;
 
   constructor(
-    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailQueueData>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: MailStore,
   ) {
     this.renderer = new MailRenderer({ siteName: config.siteName, publicUrl: config.publicUrl });
     this.domain = senderDomain(config.mail.from);
@@ -66,7 +75,7 @@ export class MailProcessor
 
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
-    this.transporter = createMailTransport(this.config.mail);
+    this.transporter = createTransport(smtpTransportOptions(this.config.mail));
     const transporter = this.transporter;
     this.breaker = new SmtpBreaker(
       {
@@ -82,9 +91,16 @@ export class MailProcessor
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
     this.queue.on('failed', (job, err) => {
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || job.finishedOn;
-      const msg = `Mail ${job.id} (${job.data.template} to ${job.data.to}) attempt ${job.attemptsMade} failed: ${err.message}`;
-      if (final) this.logger.error(`${msg}; giving up, the job stays in the failed list`);
-      else this.logger.warn(msg);
+      // The job id only: addresses stay out of the logs as they stay out of Redis.
+      const msg = `Mail ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`;
+      if (!final) return this.logger.warn(msg);
+      this.logger.error(`${msg}; giving up, the job stays in the failed list`);
+      if (isMailJobRef(job.data))
+        this.store
+          .markFailed(job.data.mailId)
+          .catch((e: Error) =>
+            this.logger.warn(`Could not record mail ${String(job.id)} as failed: ${e.message}`),
+          );
     });
   }
 
@@ -114,10 +130,23 @@ export class MailProcessor
     this.transporter?.close();
   }
 
-  async handle(job: Job<MailJob>): Promise<MailResult> {
-    const mail = job.data;
+  async handle(job: Job<MailQueueData>): Promise<MailResult> {
     if (!this.transporter) throw new Error('The mail transport is not running in this process');
+    const ref = isMailJobRef(job.data) ? job.data.mailId : null;
+    let mail: MailJob;
+    if (ref === null) {
+      mail = job.data as MailJob; // queued before jobs carried ids only
+    } else {
+      const stored = await this.store.load(ref);
+      if (!stored) {
+        await job.discard();
+        throw new Error(`Mail ${ref} is not stored; nothing to send`);
+      }
+      if (stored.sentAt) return { messageId: '', accepted: [], response: 'already sent', alreadySent: true };
+      mail = stored.payload;
+    }
     const { html, text } = this.renderer.render(mail.template, mail.subject, mail.context);
+    let result: MailResult;
     try {
       const info = await this.transporter.sendMail({
         from: this.config.mail.from,
@@ -130,12 +159,33 @@ export class MailProcessor
         attachments: mail.attachments?.map(resolveAttachment),
         messageId: `<${encodeURIComponent(String(job.id))}@${this.domain}>`,
       });
-      return { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
+      result = { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode;
       if (code && code >= 500 && code < 600) await job.discard();
       if (isConnectionFailure(err)) void this.breaker?.trip((err as Error).message);
       throw err;
+    }
+    if (ref !== null) await this.recordSent(ref);
+    return result;
+  }
+
+  /**
+   * The server has the mail: failing the job now would send it again, so a Postgres outage is
+   * waited out for a while; past that the job still completes (logged), and only a job that
+   * Redis then loses as well could go out twice.
+   */
+  private async recordSent(mailId: string): Promise<void> {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.store.markSent(mailId);
+      } catch (err) {
+        if (i >= MARK_SENT_RETRIES_MS.length) {
+          this.logger.error(`Mail ${mailId} was sent but could not be recorded: ${(err as Error).message}`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, MARK_SENT_RETRIES_MS[i]));
+      }
     }
   }
 }

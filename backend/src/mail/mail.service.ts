@@ -1,9 +1,13 @@
 /**
  * The producer side of the mail pipeline: every mail of the site is one job on the `mail`
  * queue (see README.md beside this file). Guarantees:
+ * - the mail is stored in Postgres (`mail_messages`) and the job carries only its id, so no
+ *   personal data is copied into Redis;
  * - `enqueue` with a `jobId` never queues the same mail twice while Bull still holds that job;
  * - when Redis cannot be reached, the mail is parked in the Postgres outbox and queued later
- *   by the sweeper, and the caller gets a MailQueueUnavailableError to report "not queued yet".
+ *   by the sweeper, and the caller gets a MailQueueUnavailableError to report "not queued yet";
+ * - a stored mail that is neither sent nor failed and whose job Redis no longer holds (Redis
+ *   restarted without its data) is queued again by the sweeper.
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
@@ -11,10 +15,18 @@ import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import { SettingsService } from '../settings/settings.service';
 import { MailOutboxRepository } from './mail-outbox.repository';
-import { ENQUEUE_TIMEOUT_MS, MAIL_QUEUE, OUTBOX_SWEEP_MS } from './mail.constants';
+import {
+  ENQUEUE_TIMEOUT_MS,
+  MAIL_QUEUE,
+  MAIL_RETENTION_MS,
+  OUTBOX_SWEEP_MS,
+  RECONCILE_AFTER_MS,
+  RECONCILE_WITHIN_MS,
+} from './mail.constants';
 import type { MailDeliveryState } from '@studio/shared';
+import { MailStore } from './mail-store.repository';
 import { isMailTemplate } from './mail-templates';
-import type { MailJob, MailRequest } from './mail.types';
+import type { MailJobRef, MailQueueData, MailRequest } from './mail.types';
 
 export class MailQueueUnavailableError extends Error {
   constructor(readonly jobId: string) {
@@ -23,17 +35,22 @@ export class MailQueueUnavailableError extends Error {
 }
 
 const OUTBOX_BATCH = 100;
+const RECONCILE_PAGE = 500;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MailService.name);
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
+  private lastPurge = 0;
+  private redisLost = false;
 
   constructor(
-    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailJob>,
+    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailQueueData>,
     private readonly outbox: MailOutboxRepository,
     private readonly settings: SettingsService,
+    private readonly store: MailStore,
   ) {}
 
   /** Where staff notices go: the address set in the admin's Settings, else ADMIN_NOTIFY_EMAIL. */
@@ -45,7 +62,8 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   async enqueue(mail: MailRequest): Promise<string> {
     if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
     const jobId = mail.jobId ?? randomUUID();
-    const job: MailJob & { jobId: string } = { ...mail, jobId };
+    await this.store.save(jobId, { ...mail, jobId });
+    const job: MailJobRef = { mailId: jobId };
     try {
       await withTimeout(this.queue.add(job, { jobId }), ENQUEUE_TIMEOUT_MS);
       return jobId;
@@ -53,7 +71,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn(
         `Could not queue mail ${jobId} (${mail.template}): ${(err as Error).message}; keeping it in the outbox`,
       );
-      await this.outbox.park(job, (err as Error).message);
+      await this.outbox.park(jobId, job, (err as Error).message);
       throw new MailQueueUnavailableError(jobId);
     }
   }
@@ -106,9 +124,55 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
-    this.sweepTimer = setInterval(() => void this.sweepOutbox(), OUTBOX_SWEEP_MS);
+    this.sweepTimer = setInterval(() => void this.sweep(), OUTBOX_SWEEP_MS);
     this.sweepTimer.unref();
-    void this.sweepOutbox();
+    void this.sweep();
+    // Redis back after an outage or a restart: look for lost jobs at once, not in 30 s.
+    const client = this.queue.client;
+    client.on('close', () => (this.redisLost = true));
+    client.on('ready', () => {
+      if (!this.redisLost) return;
+      this.redisLost = false;
+      setTimeout(() => void this.sweep(), 1000).unref();
+    });
+  }
+
+  /** The periodic work: the outbox, lost jobs, and forgetting old settled mails. */
+  async sweep(): Promise<void> {
+    await this.sweepOutbox();
+    await this.requeueLost().catch((err: Error) => this.logger.warn(`Lost-job check failed: ${err.message}`));
+    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = Date.now();
+      await this.store
+        .purgeSettled(MAIL_RETENTION_MS)
+        .catch((err: Error) => this.logger.warn(`Purging sent mails failed: ${err.message}`));
+    }
+  }
+
+  /**
+   * Stored mails not yet sent whose job Redis does not hold (it restarted without its data, or
+   * the job was added while it was going down) are queued again under their id. Re-adding is
+   * safe: Bull refuses an id it holds, and the worker skips a mail already recorded as sent.
+   */
+  async requeueLost(): Promise<number> {
+    let requeued = 0;
+    let after: { createdAt: Date; jobId: string } | undefined;
+    for (;;) {
+      const page = await this.store.pending(RECONCILE_AFTER_MS, RECONCILE_WITHIN_MS, RECONCILE_PAGE, after);
+      if (!page.length) break;
+      after = page[page.length - 1];
+      const pipeline = this.queue.client.pipeline();
+      for (const { jobId } of page) pipeline.exists(this.queue.toKey(jobId));
+      const exists = await withTimeout(pipeline.exec(), ENQUEUE_TIMEOUT_MS);
+      const missing = page.filter((_, i) => exists?.[i]?.[1] === 0);
+      for (const { jobId } of missing) {
+        await withTimeout(this.queue.add({ mailId: jobId }, { jobId }), ENQUEUE_TIMEOUT_MS);
+        requeued++;
+      }
+      if (page.length < RECONCILE_PAGE) break;
+    }
+    if (requeued) this.logger.warn(`Queued ${requeued} stored mail(s) again: Redis had lost their jobs`);
+    return requeued;
   }
 
   onApplicationShutdown(): void {

@@ -24,9 +24,22 @@ export interface MailJob {
 }
 
 /**
+ * What a job on the `mail` queue carries: the id of the mail stored in `mail_messages`, nothing
+ * personal. Jobs queued before this change carry the whole MailJob; the worker still sends them.
+ */
+export interface MailJobRef {
+  mailId: string;
+}
+
+export type MailQueueData = MailJobRef | MailJob;
+
+export function isMailJobRef(data: MailQueueData): data is MailJobRef {
+  return typeof (data as MailJobRef).mailId === 'string' && !('template' in data);
+}
+
+/**
  * A mail as a feature asks for it: the template names the type of its context, so a missing
- * or misspelt key, or a value of the wrong type, does not compile. The queue stores it as a
- * MailJob.
+ * or misspelt key, or a value of the wrong type, does not compile. It is stored as a MailJob.
  */
 export type MailRequest = {
   [T in MailTemplate]: Omit<MailJob, 'template' | 'context'> & { template: T; context: MailContexts[T] };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { affected, ERASED_EMAIL, ErasureCount, PersonalDataSource } from '../common/personal-data';
 
 /**
@@ -29,22 +29,22 @@ export class NewsletterPersonalDataRepository implements PersonalDataSource {
     ];
   }
 
-  async eraseFor(email: string): Promise<ErasureCount> {
+  async eraseFor(email: string, tx: EntityManager): Promise<ErasureCount> {
     const anonymised =
       affected(
-        await this.db.query(
+        await tx.query(
           `UPDATE lottery_draws SET winner_email = $2, winner_subscriber_id = NULL WHERE lower(winner_email) = lower($1)`,
           [email, ERASED_EMAIL],
         ),
       ) +
       affected(
-        await this.db.query(
+        await tx.query(
           `UPDATE newsletter_subscribers SET referred_by = NULL WHERE lower(referred_by) = lower($1)`,
           [email],
         ),
       );
     const deleted = affected(
-      await this.db.query(`DELETE FROM newsletter_subscribers WHERE lower(email) = lower($1)`, [email]),
+      await tx.query(`DELETE FROM newsletter_subscribers WHERE lower(email) = lower($1)`, [email]),
     );
     return { deleted, anonymised };
   }

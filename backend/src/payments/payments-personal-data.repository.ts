@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { affected, ERASED_EMAIL, ErasureCount, PersonalDataSource } from '../common/personal-data';
 
 /** Metadata keys that carry what a customer wrote or who they are; dropped on erasure. */
@@ -25,9 +25,9 @@ export class PaymentsPersonalDataRepository implements PersonalDataSource {
     );
   }
 
-  async eraseFor(email: string): Promise<ErasureCount> {
+  async eraseFor(email: string, tx: EntityManager): Promise<ErasureCount> {
     const anonymised = affected(
-      await this.db.query(
+      await tx.query(
         `UPDATE payments
          SET customer_email = $2, stripe_customer_id = NULL, metadata = metadata - $3::text[], updated_at = now()
          WHERE lower(customer_email) = lower($1)`,

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { affected, ERASED_EMAIL, ErasureCount, PersonalDataSource } from '../common/personal-data';
+import { DataSource, EntityManager } from 'typeorm';
+import { affected, ERASED_EMAIL, Erasure, PersonalDataSource } from '../common/personal-data';
 
 /**
  * Client projects of an address, with their file names. A project belongs to a payment that
- * accounting keeps, so erasure anonymises it (address and name) and deletes the address's
- * portal sign-in links; the audio files themselves are handled with the project.
+ * accounting keeps, so erasure anonymises it (address and name), deletes the address's portal
+ * sign-in links and its files' rows, and hands back the files' storage keys: the caller removes
+ * the files themselves once the erasure is committed.
  */
 @Injectable()
 export class ProjectsPersonalDataRepository implements PersonalDataSource {
@@ -25,16 +26,22 @@ export class ProjectsPersonalDataRepository implements PersonalDataSource {
     );
   }
 
-  async eraseFor(email: string): Promise<ErasureCount> {
-    const deleted = affected(
-      await this.db.query(`DELETE FROM portal_tokens WHERE lower(email) = lower($1)`, [email]),
+  async eraseFor(email: string, tx: EntityManager): Promise<Erasure> {
+    const tokens = affected(
+      await tx.query(`DELETE FROM portal_tokens WHERE lower(email) = lower($1)`, [email]),
+    );
+    const [files]: [{ id: string }[], number] = await tx.query(
+      `DELETE FROM project_files f USING projects p
+       WHERE f.project_id = p.id AND p.customer_email = lower($1)
+       RETURNING f.id`,
+      [email],
     );
     const anonymised = affected(
-      await this.db.query(
+      await tx.query(
         `UPDATE projects SET customer_email = $2, customer_name = NULL, updated_at = now() WHERE customer_email = lower($1)`,
         [email, ERASED_EMAIL],
       ),
     );
-    return { deleted, anonymised };
+    return { deleted: tokens + files.length, anonymised, files: files.map((f) => f.id) };
   }
 }

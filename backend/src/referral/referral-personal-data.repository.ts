@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { affected, ERASED_EMAIL, ErasureCount, PersonalDataSource } from '../common/personal-data';
 
 /**
@@ -22,15 +22,14 @@ export class ReferralPersonalDataRepository implements PersonalDataSource {
     );
   }
 
-  async eraseFor(email: string): Promise<ErasureCount> {
+  async eraseFor(email: string, tx: EntityManager): Promise<ErasureCount> {
     const deleted = affected(
-      await this.db.query(
-        `DELETE FROM referral_codes WHERE lower(generated_by) = lower($1) AND NOT is_used`,
-        [email],
-      ),
+      await tx.query(`DELETE FROM referral_codes WHERE lower(generated_by) = lower($1) AND NOT is_used`, [
+        email,
+      ]),
     );
     const anonymised = affected(
-      await this.db.query(
+      await tx.query(
         `UPDATE referral_codes
          SET generated_by = CASE WHEN lower(generated_by) = lower($1) THEN $2 ELSE generated_by END,
              used_by = CASE WHEN lower(used_by) = lower($1) THEN $2 ELSE used_by END,

@@ -1,5 +1,6 @@
 import { FileStore } from '@tus/file-store';
 import { createReadStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ProjectStorage, STORAGE_KEY } from './project-storage';
@@ -22,7 +23,9 @@ export class LocalProjectStorage implements ProjectStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.tusStore.remove(this.check(key));
+    const path = this.path(key);
+    await rm(path, { force: true });
+    await rm(`${path}.json`, { force: true });
   }
 
   private path(key: string): string {

@@ -1,6 +1,7 @@
 /**
  * Where clients' project files live. Uploads arrive through the tus data store; jobs read them
- * back as streams, so a file is never held in memory whole. One interface, chosen by STORAGE_URL.
+ * back as streams, so a file is never held in memory whole. One interface, chosen by STORAGE_URL:
+ * local disk (local-project-storage.ts) or an S3-compatible bucket (s3-project-storage.ts).
  */
 import type { DataStore } from '@tus/utils';
 import type { Readable } from 'node:stream';
@@ -17,6 +18,6 @@ export interface ProjectStorage {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** A path on this machine when the store is local disk (tools like ffmpeg seek in it); else null. */
   localPath(key: string): string | null;
-  /** Deletes a file and what the store keeps about it. */
+  /** Deletes a file and what the store keeps about it; a file already gone is not an error. */
   remove(key: string): Promise<void>;
 }

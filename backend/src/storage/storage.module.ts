@@ -1,16 +1,12 @@
 import { Global, Module } from '@nestjs/common';
-import { fileURLToPath } from 'node:url';
-import { AppConfig, ConfigError } from '../config/app-config';
+import { AppConfig, StorageDriverConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { LocalProjectStorage } from './local-project-storage';
 import { PROJECT_STORAGE, ProjectStorage } from './project-storage';
+import { S3ProjectStorage } from './s3-project-storage';
 
-export function createProjectStorage(storageUrl: string): ProjectStorage {
-  const url = new URL(storageUrl);
-  if (url.protocol === 'file:') return new LocalProjectStorage(fileURLToPath(url));
-  throw new ConfigError(
-    'Invalid configuration: STORAGE_URL s3:// storage is not available in this version; use a file:// URL',
-  );
+export function createProjectStorage(driver: StorageDriverConfig): ProjectStorage {
+  return driver.kind === 'local' ? new LocalProjectStorage(driver.dir) : new S3ProjectStorage(driver);
 }
 
 @Global()
@@ -19,7 +15,7 @@ export function createProjectStorage(storageUrl: string): ProjectStorage {
     {
       provide: PROJECT_STORAGE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProjectStorage(config.storage.url),
+      useFactory: (config: AppConfig) => createProjectStorage(config.storage.driver),
     },
   ],
   exports: [PROJECT_STORAGE],

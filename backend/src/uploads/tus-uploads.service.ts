@@ -18,6 +18,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { HttpAdapterHost } from '@nestjs/core';
 import { PORTAL, PROJECT_MESSAGES } from '@studio/shared';
 import { Server } from '@tus/server';
+import { validateHeader } from '@tus/server/dist/validators/HeaderValidator';
 import type { Upload } from '@tus/utils';
 import type { Queue } from 'bull';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -55,6 +56,20 @@ function tusError(res: ServerResponse, err: unknown): { status_code: number; bod
   const { status, body } = toErrorBody(err);
   res.setHeader('content-type', 'application/json; charset=utf-8');
   return { status_code: status, body: JSON.stringify(body) };
+}
+
+/** The checks @tus/server makes before any hook runs (Tus-Resumable present, headers valid). */
+function tusProtocolError(request: FastifyRequest): { status: number; message: string } | null {
+  const method = request.raw.method ?? request.method;
+  if (method === 'OPTIONS' || method === 'GET') return null;
+  if (request.headers['tus-resumable'] === undefined)
+    return { status: 412, message: 'Send the Tus-Resumable header (tus 1.0.0).' };
+  const invalid = Object.keys(request.headers).filter(
+    (name) =>
+      !(name === 'content-type' && method !== 'PATCH') &&
+      !validateHeader(name, request.headers[name] as string | undefined),
+  );
+  return invalid.length ? { status: 400, message: `Invalid upload header: ${invalid.join(', ')}.` } : null;
 }
 
 @Injectable()
@@ -126,6 +141,15 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     (request.raw as ClientRequest).portalEmail = email;
+    // tus answers its own protocol checks in plain text; these are answered here, in the one
+    // error shape, before the request reaches it (found by the fuzz suite).
+    const protocolError = tusProtocolError(request);
+    if (protocolError) {
+      await reply
+        .code(protocolError.status)
+        .send({ success: false, message: protocolError.message, code: 'UPLOAD_REJECTED' });
+      return;
+    }
     reply.hijack();
     await this.server!.handle(request.raw, reply.raw);
   }

@@ -194,4 +194,6 @@ export interface DataErasureResult {
   message: string;
   /** Per feature: rows deleted and rows anonymised. */
   erased: Record<string, { deleted: number; anonymised: number }>;
+  /** The client's project files removed from storage after the rows, and those that failed. */
+  files: { removed: number; failed: number };
 }

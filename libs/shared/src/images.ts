@@ -45,3 +45,17 @@ export const VARIANT_ASPECT = BLOG.featuredImage;
 export function variantHeight(width: number): number {
   return Math.round((width * VARIANT_ASPECT.height) / VARIANT_ASPECT.width);
 }
+
+/**
+ * Images inside a post's text keep their own shape (never cropped): they are offered as WebP at
+ * the widths below that are narrower than the original, beside the original itself. The server
+ * writes each image's intrinsic `width` and `height` into the HTML when the post is saved.
+ */
+export const CONTENT_IMAGE_WIDTHS = IMAGE_WIDTHS;
+
+/** The stored name of an in-text version: `{id}-w{width}.webp`. */
+export function contentVariantName(fileName: string, width: number): string {
+  const id = VARIANTED.exec(fileName)?.[1];
+  if (!id) throw new Error(`${fileName} has no responsive versions`);
+  return `${id}-w${width}.webp`;
+}

@@ -94,13 +94,17 @@ export default function DataRequestsPage() {
           )}
           {erased && (
             <Alert
-              type="success"
+              type={erased.files.failed ? 'warning' : 'success'}
               showIcon
               message={erased.message}
               description={
                 <Typography.Text style={{ fontSize: 12 }}>
                   {Object.entries(erased.erased)
                     .map(([k, c]) => `${k}: ${c.deleted} deleted, ${c.anonymised} anonymised`)
+                    .concat(
+                      `project files: ${erased.files.removed} removed from storage` +
+                        (erased.files.failed ? `, ${erased.files.failed} not yet (see the server log)` : ''),
+                    )
                     .join(' · ')}
                 </Typography.Text>
               }

@@ -1,6 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, Max, MaxDate, Min, MinDate } from 'class-validator';
 import { AUDIT_ACTIONS } from '@studio/shared';
+
+/** Dates PostgreSQL can compare; a year like +099602 would fail the query mid-export. */
+const EARLIEST = new Date('2000-01-01T00:00:00Z');
+const LATEST = new Date('9999-12-31T23:59:59Z');
+const DATE_RANGE = 'must be a date between 2000-01-01 and 9999-12-31';
 
 export class AuditQueryDto {
   @IsOptional()
@@ -16,11 +21,15 @@ export class AuditQueryDto {
   @IsOptional()
   @Type(() => Date)
   @IsDate({ message: 'from must be a date (YYYY-MM-DD)' })
+  @MinDate(EARLIEST, { message: `from ${DATE_RANGE}` })
+  @MaxDate(LATEST, { message: `from ${DATE_RANGE}` })
   from?: Date;
 
   @IsOptional()
   @Type(() => Date)
   @IsDate({ message: 'to must be a date (YYYY-MM-DD)' })
+  @MinDate(EARLIEST, { message: `to ${DATE_RANGE}` })
+  @MaxDate(LATEST, { message: `to ${DATE_RANGE}` })
   to?: Date;
 
   @IsOptional()

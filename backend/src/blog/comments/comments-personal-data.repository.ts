@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { affected, ErasureCount, PersonalDataSource } from '../../common/personal-data';
 
 /** Blog comments left with an address. They are the person's own words: deleted on erasure. */
@@ -18,9 +18,9 @@ export class CommentsPersonalDataRepository implements PersonalDataSource {
     );
   }
 
-  async eraseFor(email: string): Promise<ErasureCount> {
+  async eraseFor(email: string, tx: EntityManager): Promise<ErasureCount> {
     const deleted = affected(
-      await this.db.query(`DELETE FROM comments WHERE lower(author_email) = lower($1)`, [email]),
+      await tx.query(`DELETE FROM comments WHERE lower(author_email) = lower($1)`, [email]),
     );
     return { deleted, anonymised: 0 };
   }

@@ -5,6 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminCommentDto, CommentDto } from '@studio/shared';
 import { badRequest, notFound } from '../../common/errors/app.exception';
+import { BlogCache } from '../blog-cache';
 import { AuditService } from '../../audit/audit.service';
 import { CommentEntity } from '../entities/comment.entity';
 import { PostsRepository } from '../posts/posts.repository';
@@ -31,6 +32,7 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly posts: PostsRepository,
     private readonly audit: AuditService,
+    private readonly cache: BlogCache,
   ) {}
 
   /** Approved comments of a public post, oldest first (a conversation reads top to bottom). */
@@ -93,6 +95,8 @@ export class CommentsService {
     const before = comment.approved;
     comment.approved = approved;
     const saved = await this.comments.save(comment);
+    // Server-rendered post pages show the approved comments.
+    this.cache.invalidate();
     await this.audit.record({
       action: 'comment.moderate',
       targetType: 'comment',
@@ -107,6 +111,7 @@ export class CommentsService {
   async remove(id: number): Promise<void> {
     const comment = await this.comments.findById(id);
     if (!(await this.comments.delete(id))) throw notFound('Comment not found', 'COMMENT_NOT_FOUND');
+    this.cache.invalidate();
     await this.audit.record({
       action: 'comment.delete',
       targetType: 'comment',

@@ -17,7 +17,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppException, badRequest } from '../../common/errors/app.exception';
 import { FILE_NAME_PATTERN } from '../posts/dto/save-post.dto';
-import { removeImageVariants, writeImageVariants } from './image-variants';
+import { imageSize, removeImageVariants, writeImageVariants, type ImageSize } from './image-variants';
 
 export const IMAGE_TYPES: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -63,6 +63,12 @@ export class ImageStore {
       if (err.code !== 'ENOENT') throw err;
     });
     await removeImageVariants(this.config.uploadDir, fileName);
+  }
+
+  /** The upright size of a stored image, or null when there is no such readable image. */
+  async sizeOf(fileName: string): Promise<ImageSize | null> {
+    if (!FILE_NAME_PATTERN.test(fileName)) return null;
+    return imageSize(this.pathOf(fileName));
   }
 
   /** The 1200×630 share image of an upload, when it has one on disk (older uploads may not). */

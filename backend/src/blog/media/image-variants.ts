@@ -7,6 +7,8 @@ import { access, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import {
+  CONTENT_IMAGE_WIDTHS,
+  contentVariantName,
   hasImageVariants,
   IMAGE_WIDTHS,
   imageVariantName,
@@ -24,7 +26,26 @@ export function variantFiles(fileName: string): string[] {
   return [
     ...IMAGE_WIDTHS.flatMap((w) => formats.map((f) => imageVariantName(fileName, w, f))),
     shareImageName(fileName),
+    ...CONTENT_IMAGE_WIDTHS.map((w) => contentVariantName(fileName, w)),
   ];
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The size an image is shown at once turned upright (EXIF orientations 5 to 8 swap the sides),
+ * read from the file's header without decoding it. Null when sharp cannot read it.
+ */
+export async function imageSize(path: string): Promise<ImageSize | null> {
+  const meta = await sharp(path)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) return null;
+  const turned = (meta.orientation ?? 1) >= 5;
+  return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
 }
 
 function formatsFor(fileName: string): ImageFormat[] {
@@ -77,6 +98,15 @@ export async function writeImageVariants(dir: string, fileName: string, force = 
       .jpeg({ quality: 82, mozjpeg: true })
       .toFile(join(dir, share));
     written.push(share);
+  }
+  // In-text versions keep the image's shape and are only made narrower than the original.
+  const size = await imageSize(source);
+  for (const width of CONTENT_IMAGE_WIDTHS) {
+    if (!size || width >= size.width) continue;
+    const name = contentVariantName(fileName, width);
+    if (!(await missing(name))) continue;
+    await base().resize({ width }).webp({ quality: 78 }).toFile(join(dir, name));
+    written.push(name);
   }
   return written;
 }

@@ -8,6 +8,7 @@ import { MediaEntity } from '../entities/media.entity';
 import { PostsRepository } from '../posts/posts.repository';
 import { MediaDetailsDto } from './dto/media.dto';
 import { ImageStore } from './image-store';
+import type { ImageSize } from './image-variants';
 import { MediaRepository } from './media.repository';
 
 export function toMediaDto(m: MediaEntity): MediaDto {
@@ -68,6 +69,14 @@ export class MediaService {
 
   async exists(fileName: string): Promise<boolean> {
     return this.media.existsByFileName(fileName);
+  }
+
+  /** The intrinsic sizes of stored images; names that are not readable images are left out. */
+  async sizes(fileNames: string[]): Promise<Map<string, ImageSize>> {
+    const found = await Promise.all(
+      fileNames.map(async (name) => [name, await this.store.sizeOf(name)] as const),
+    );
+    return new Map(found.filter((entry): entry is [string, ImageSize] => entry[1] !== null));
   }
 
   async update(id: number, details: MediaDetailsDto): Promise<MediaDto> {

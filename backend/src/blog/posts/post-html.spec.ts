@@ -1,4 +1,4 @@
-import { sanitizePostHtml } from './post-html';
+import { sanitizePostHtml, unsizedUploads, withImageSizes } from './post-html';
 
 describe('sanitizePostHtml', () => {
   it('keeps what the editor produces', () => {
@@ -76,5 +76,25 @@ describe('sanitizePostHtml', () => {
     expect(sanitizePostHtml('<a href="/blog" target="_top" rel="opener nofollow">x</a>')).toBe(
       '<a href="/blog" rel="nofollow">x</a>',
     );
+  });
+});
+
+describe('image sizes in post HTML', () => {
+  const html = sanitizePostHtml(
+    '<p><img src="/uploads/a.png" alt="a"><img src="/uploads/b.jpg" width="50%">' +
+      '<img src="https://example.com/c.jpg"><img src="/uploads/a.png" alt="again"></p>',
+  );
+
+  it('finds library images with neither a width nor a height, once each', () => {
+    expect(unsizedUploads(html)).toEqual(['a.png']);
+  });
+
+  it('writes the known sizes and leaves everything else as it was', () => {
+    const sized = withImageSizes(html, new Map([['a.png', { width: 800, height: 450 }]]));
+    expect(sized).toBe(
+      '<p><img src="/uploads/a.png" alt="a" width="800" height="450" /><img src="/uploads/b.jpg" width="50%" />' +
+        '<img src="https://example.com/c.jpg" /><img src="/uploads/a.png" alt="again" width="800" height="450" /></p>',
+    );
+    expect(withImageSizes(sized, new Map([['a.png', { width: 1, height: 1 }]]))).toBe(sized);
   });
 });

@@ -100,3 +100,45 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** An image from this site's media library: `/uploads/{name}`. */
+const UPLOAD_SRC = /^\/uploads\/([A-Za-z0-9._-]+)$/;
+
+function uploadName(attribs: sanitizeHtml.Attributes): string | null {
+  return UPLOAD_SRC.exec((attribs.src ?? '').trim())?.[1] ?? null;
+}
+
+function unsized(attribs: sanitizeHtml.Attributes): boolean {
+  return attribs.width === undefined && attribs.height === undefined;
+}
+
+/** Passes already-clean HTML through the allowlist again with another treatment of images. */
+function withImages(html: string, img: sanitizeHtml.Transformer): string {
+  return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, img } }).trim();
+}
+
+/** Media-library images in clean post HTML that carry neither a width nor a height. */
+export function unsizedUploads(html: string): string[] {
+  const names = new Set<string>();
+  withImages(html, (tagName, attribs) => {
+    const name = uploadName(attribs);
+    if (name && unsized(attribs)) names.add(name);
+    return { tagName, attribs };
+  });
+  return [...names];
+}
+
+/**
+ * Writes each media-library image's intrinsic size into clean post HTML, so the page reserves
+ * its space before it loads. Sizes an author set in the editor are kept.
+ */
+export function withImageSizes(
+  html: string,
+  sizes: ReadonlyMap<string, { width: number; height: number }>,
+): string {
+  return withImages(html, (tagName, attribs) => {
+    const size = sizes.get(uploadName(attribs) ?? '');
+    if (!size || !unsized(attribs)) return { tagName, attribs };
+    return { tagName, attribs: { ...attribs, width: String(size.width), height: String(size.height) } };
+  });
+}

@@ -19,7 +19,7 @@ import { TaxonomyRepository } from '../taxonomy/taxonomy.repository';
 import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import { AdminPostQueryDto, DEFAULT_ADMIN_PAGE_SIZE } from './dto/post-query.dto';
 import { CreatePostDto, PostFieldsDto, UpdatePostDto } from './dto/save-post.dto';
-import { sanitizePostHtml } from './post-html';
+import { sanitizePostHtml, unsizedUploads, withImageSizes } from './post-html';
 import { PostReader } from './post-reader';
 import { PostsRepository } from './posts.repository';
 
@@ -71,7 +71,7 @@ export class PostsService {
   }
 
   async create(dto: CreatePostDto, authorId: number, image: UploadedFile | null): Promise<BlogPostDto> {
-    const content = this.cleanContent(dto.content);
+    const content = await this.cleanContent(dto.content);
     await this.checkReferences(dto, image);
     const featuredImage = image
       ? (await this.media.upload(image.buffer, {}, authorId)).fileName
@@ -108,7 +108,7 @@ export class PostsService {
     userId: number,
     image: UploadedFile | null,
   ): Promise<BlogPostDto> {
-    const content = dto.content !== undefined ? this.cleanContent(dto.content) : undefined;
+    const content = dto.content !== undefined ? await this.cleanContent(dto.content) : undefined;
     await this.checkReferences(dto, image);
     if (!(await this.posts.exists(id))) throw notFound('Post not found', 'POST_NOT_FOUND');
     const uploaded = image ? (await this.media.upload(image.buffer, {}, userId)).fileName : undefined;
@@ -198,13 +198,14 @@ export class PostsService {
     }
   }
 
-  private cleanContent(html: string): string {
+  private async cleanContent(html: string): Promise<string> {
     const clean = sanitizePostHtml(html);
     if (!clean) {
       const message = 'Content must be at least 10 characters';
       throw badRequest(message, 'VALIDATION_FAILED', [{ field: 'content', message }]);
     }
-    return clean;
+    const unsized = unsizedUploads(clean);
+    return unsized.length ? withImageSizes(clean, await this.media.sizes(unsized)) : clean;
   }
 
   private async checkReferences(dto: PostFieldsDto, image: UploadedFile | null): Promise<void> {

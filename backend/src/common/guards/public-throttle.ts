@@ -7,6 +7,7 @@
  */
 import { applyDecorators, Injectable, Logger, UseGuards } from '@nestjs/common';
 import { Throttle, ThrottlerException, ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import { unavailable } from '../errors/app.exception';
 
 @Injectable()
 export class FailOpenThrottlerGuard extends ThrottlerGuard {
@@ -21,6 +22,25 @@ export class FailOpenThrottlerGuard extends ThrottlerGuard {
         `Rate limit not checked (${(err as Error).message}); letting the request through`,
       );
       return true;
+    }
+  }
+}
+
+/**
+ * For limits that must hold (sign-in, password reset): when Redis cannot count, the request is
+ * refused with a clear 503 rather than let through (or answered with a 500).
+ */
+@Injectable()
+export class FailClosedThrottlerGuard extends ThrottlerGuard {
+  private readonly failClosedLog = new Logger('StrictThrottle');
+
+  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
+    try {
+      return await super.handleRequest(props);
+    } catch (err) {
+      if (err instanceof ThrottlerException) throw err;
+      this.failClosedLog.warn(`Rate limit not checked (${(err as Error).message}); refusing the request`);
+      throw unavailable('This is briefly unavailable. Please try again in a minute.', 'SERVICE_UNAVAILABLE');
     }
   }
 }

@@ -14,6 +14,7 @@ import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
 import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
+import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   PaymentRefunds1764300200000,
   BackOfficeMarks1764300300000,
   StaffAccounts1764400000000,
+  MailMessages1764800000000,
 ];

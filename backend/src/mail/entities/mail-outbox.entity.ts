@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { MailJob } from '../mail.types';
+import type { MailQueueData } from '../mail.types';
 
 /**
  * A mail that could not be put on the queue (Redis unreachable). It waits here, in Postgres,
@@ -14,7 +14,7 @@ export class MailOutboxEntity {
   jobId: string;
 
   @Column({ type: 'jsonb' })
-  payload: MailJob;
+  payload: MailQueueData;
 
   @Column({ type: 'int', default: 0 })
   attempts: number;

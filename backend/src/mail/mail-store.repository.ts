@@ -1,0 +1,85 @@
+/**
+ * The stored side of every mail (table `mail_messages`): `MailService.enqueue` saves the mail
+ * here and queues only its id, so no address, name or message text is copied into Redis. The
+ * worker loads the mail by id and records when it was sent (or given up on), which lets the
+ * sweeper queue again a mail that Redis lost and lets a worker skip a mail already sent.
+ */
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { MailJob } from './mail.types';
+
+export interface StoredMail {
+  payload: MailJob;
+  sentAt: Date | null;
+  failedAt: Date | null;
+}
+
+@Injectable()
+export class MailStore {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Saves a mail under its job id; a second save of the same id keeps the first. */
+  async save(jobId: string, mail: MailJob): Promise<void> {
+    await this.db.query(
+      'INSERT INTO mail_messages (job_id, payload) VALUES ($1, $2) ON CONFLICT (job_id) DO NOTHING',
+      [jobId, JSON.stringify(mail)],
+    );
+  }
+
+  async load(jobId: string): Promise<StoredMail | null> {
+    const rows: { payload: MailJob; sent_at: Date | null; failed_at: Date | null }[] = await this.db.query(
+      'SELECT payload, sent_at, failed_at FROM mail_messages WHERE job_id = $1',
+      [jobId],
+    );
+    return rows[0]
+      ? { payload: rows[0].payload, sentAt: rows[0].sent_at, failedAt: rows[0].failed_at }
+      : null;
+  }
+
+  async markSent(jobId: string): Promise<void> {
+    await this.db.query('UPDATE mail_messages SET sent_at = now() WHERE job_id = $1 AND sent_at IS NULL', [
+      jobId,
+    ]);
+  }
+
+  async markFailed(jobId: string): Promise<void> {
+    await this.db.query(
+      'UPDATE mail_messages SET failed_at = now() WHERE job_id = $1 AND sent_at IS NULL AND failed_at IS NULL',
+      [jobId],
+    );
+  }
+
+  /**
+   * Ids of mails neither sent nor given up on, stored between `maxAgeMs` and `minAgeMs` ago,
+   * oldest first, after `afterId` (keyset paging).
+   */
+  async pending(
+    minAgeMs: number,
+    maxAgeMs: number,
+    limit: number,
+    after?: { createdAt: Date; jobId: string },
+  ) {
+    const rows: { job_id: string; created_at: Date }[] = await this.db.query(
+      `SELECT job_id, created_at FROM mail_messages
+        WHERE sent_at IS NULL AND failed_at IS NULL
+          AND created_at < now() - make_interval(secs => $1::float8 / 1000)
+          AND created_at > now() - make_interval(secs => $2::float8 / 1000)
+          AND ($3::timestamptz IS NULL OR (created_at, job_id) > ($3::timestamptz, $4::varchar))
+        ORDER BY created_at, job_id
+        LIMIT $5`,
+      [minAgeMs, maxAgeMs, after?.createdAt ?? null, after?.jobId ?? '', limit],
+    );
+    return rows.map((r) => ({ jobId: r.job_id, createdAt: r.created_at }));
+  }
+
+  /** Forgets mails settled longer ago than `ageMs` (their content lives on in the feature tables). */
+  async purgeSettled(ageMs: number): Promise<number> {
+    const [, count]: [unknown, number] = await this.db.query(
+      `DELETE FROM mail_messages
+        WHERE coalesce(sent_at, failed_at) < now() - make_interval(secs => $1::float8 / 1000)`,
+      [ageMs],
+    );
+    return count;
+  }
+}
