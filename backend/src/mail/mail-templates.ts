@@ -141,6 +141,3 @@ export type MailContexts = {
     signInUrl: string;
   };
 };
-
-/** Fails to compile when a template in MAIL_TEMPLATES has no context declared above. */
-export type EveryTemplateHasAContext = MailContexts[MailTemplate];

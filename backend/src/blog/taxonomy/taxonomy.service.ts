@@ -14,8 +14,6 @@ import { slugFrom } from '../slugs';
 import { CategoryInputDto, TagInputDto } from './dto/taxonomy.dto';
 import { TaxonomyRepository, type TermRow } from './taxonomy.repository';
 
-export type { TermKind };
-
 const KINDS = {
   category: { label: 'Category', code: 'CATEGORY' },
   tag: { label: 'Tag', code: 'TAG' },
