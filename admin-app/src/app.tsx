@@ -28,6 +28,10 @@ const PaymentsPage = lazy(() => import(/* webpackChunkName: "admin-payments" */ 
 const SubscribersPage = lazy(() => import(/* webpackChunkName: "admin-subscribers" */ './pages/subscribers'));
 const ReferralsPage = lazy(() => import(/* webpackChunkName: "admin-referrals" */ './pages/referrals'));
 const LotteryPage = lazy(() => import(/* webpackChunkName: "admin-lottery" */ './pages/lottery'));
+const NewsletterPage = lazy(() => import(/* webpackChunkName: "admin-newsletter" */ './pages/newsletter'));
+const NewsletterIssuePage = lazy(
+  () => import(/* webpackChunkName: "admin-newsletter-issue" */ './pages/newsletter-issue'),
+);
 const ServicesPage = lazy(() => import(/* webpackChunkName: "admin-services" */ './pages/services'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ './pages/users'));
 const AuditPage = lazy(() => import(/* webpackChunkName: "admin-audit" */ './pages/audit'));
@@ -84,6 +88,8 @@ export default function App() {
                     <Route path="referrals" element={<ReferralsPage />} />
                     <Route path="lottery" element={<LotteryPage />} />
                     <Route path="services" element={<ServicesPage />} />
+                    <Route path="newsletter" element={<NewsletterPage />} />
+                    <Route path="newsletter/:issueId" element={<NewsletterIssuePage />} />
                   </Route>
                   <Route path="users" element={<UsersPage />} />
                   <Route path="audit" element={<AuditPage />} />

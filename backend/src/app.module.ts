@@ -11,6 +11,7 @@ import { ContactModule } from './contact/contact.module';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG, ConfigModule } from './config/config.module';
 import { DataRequestsModule } from './data-requests/data-requests.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -78,6 +79,7 @@ export class AppModule {
         BlogModule,
         DataRequestsModule,
         NativeFormsModule,
+        DashboardModule,
         // Last: its catch-all GET must not shadow API routes.
         SiteModule,
       ],

@@ -137,6 +137,31 @@ describe('Messages (/api/admin/messages)', () => {
     expect(again.body.message.thread[0].delivery.state).toMatch(/^(sent|queued|retrying)$/);
   });
 
+  it('sends one reply for a double click: the same idempotency key records and mails it once', async () => {
+    const before = sink.to('grace@example.com').length;
+    const send = () =>
+      t
+        .http()
+        .post(`/api/admin/messages/${ids[1]}/reply`)
+        .set(as())
+        .send({ body: 'Double-clicked reply', idempotencyKey: 'reply-key-123456' });
+    const results = await Promise.all([send(), send(), send()]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    const thread = (await t.http().get(`/api/admin/messages/${ids[1]}`).set(as())).body.message.thread;
+    expect(thread.filter((r: { body: string }) => r.body === 'Double-clicked reply')).toHaveLength(1);
+    await sink.waitForMailsTo('grace@example.com', before + 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      sink.to('grace@example.com').filter((m) => m.parsed.text?.includes('Double-clicked reply')),
+    ).toHaveLength(1);
+    const bad = await t
+      .http()
+      .post(`/api/admin/messages/${ids[1]}/reply`)
+      .set(as())
+      .send({ body: 'Bad key', idempotencyKey: 'no spaces allowed' });
+    expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'idempotencyKey']);
+  });
+
   it('sends a deposit link priced from the catalogue', async () => {
     const [mix] = await t.app.get(DataSource).query(`SELECT id FROM production_services WHERE name = 'Mix'`);
     const res = await t

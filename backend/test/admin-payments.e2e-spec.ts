@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
-import { sendWebhook } from './support/paid-booking';
+import { payDeposit, sendWebhook } from './support/paid-booking';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('Payments ledger and refunds (/api/admin/payments)', () => {
@@ -10,23 +10,17 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
   let fake: FakeStripe;
   let tokens: StaffTokens;
   let db: DataSource;
-  let mixId: number;
   const as = () => ({ authorization: `Bearer ${tokens.admin}` });
 
   const webhook = (type: string, object: Record<string, unknown>) => sendWebhook(t, type, object);
 
-  /** A Mix deposit (£30) paid: created through the API, settled by a signed webhook. */
+  /** A Mix deposit (£30) paid: created through the API (the shared payDeposit), settled by a signed webhook. */
   const paidDeposit = async (email: string) => {
-    const res = await t
-      .http()
-      .post('/api/create-payment-intent')
-      .send({ serviceId: mixId, amount: 30, email });
-    expect(res.status).toBe(200);
-    const intentId = res.body.clientSecret.split('_secret_')[0] as string;
-    fake.setIntentStatus(intentId, 'succeeded');
-    const settled = await webhook('payment_intent.succeeded', fake.paymentIntents.get(intentId)!);
+    const { paymentId, intent } = await payDeposit(t, fake, email);
+    fake.setIntentStatus(intent.id, 'succeeded');
+    const settled = await webhook('payment_intent.succeeded', fake.paymentIntents.get(intent.id)!);
     expect(settled.status).toBe(200);
-    return { paymentId: res.body.paymentId as number, intentId };
+    return { paymentId, intentId: intent.id };
   };
 
   beforeAll(async () => {
@@ -34,7 +28,6 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
     t = await createTestApp(fakeStripeEnv(fake));
     db = t.app.get(DataSource);
     tokens = await staffTokens(t, 'pay');
-    [{ id: mixId }] = await db.query(`SELECT id FROM production_services WHERE name = 'Mix'`);
   });
   afterAll(async () => {
     await t?.close();

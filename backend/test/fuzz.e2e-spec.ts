@@ -412,6 +412,12 @@ const crud = (
   byId('DELETE', `${base}/:id`, runs.remove),
 ];
 
+const issueFields = {
+  subject: field(words),
+  preheader: field(words),
+  bodyHtml: field(fc.oneof(words, fc.constant('<h2>News</h2><p>Hello <a href="/blog">blog</a></p>'))),
+};
+
 const ROUTES: Route[] = [
   // Public
   { method: 'POST', path: '/api/contact', body: contactFields, who: 'anyone', runs: 530 },
@@ -835,6 +841,22 @@ const ROUTES: Route[] = [
   ),
   route('POST', '/api/admin/data-requests/export', 80, { body: { email: field(email) } }),
   route('POST', '/api/admin/data-requests/erase', 80, { body: { email: field(email) } }),
+  // Newsletter issues and the dashboard's charts
+  route('GET', '/api/admin/newsletter/issues', 60, {
+    query: {
+      ...pagingFields,
+      search: field(words),
+      state: field(fc.constantFrom('draft', 'sending', 'sent')),
+    },
+  }),
+  route('POST', '/api/admin/newsletter/issues', 120, { body: issueFields }),
+  byId('PUT', '/api/admin/newsletter/issues/:id', 60, { body: issueFields }),
+  route('POST', '/api/admin/newsletter/preview', 80, { body: issueFields }),
+  byId('GET', '/api/admin/newsletter/issues/:id', 40),
+  byId('POST', '/api/admin/newsletter/issues/:id/send', 30),
+  byId('POST', '/api/admin/newsletter/issues/:id/test', 20),
+  byId('DELETE', '/api/admin/newsletter/issues/:id', 20),
+  route('GET', '/api/admin/stats/charts', 10),
   // Last: these can end the sessions the routes above use.
   route('PUT', '/api/admin/users/security', 40, { body: { requireTwoFactor: field(fc.boolean()) } }),
   route('POST', '/api/portal/logout', 20, { who: 'client', body: {} }),

@@ -175,13 +175,22 @@ describe('admin: the back office', () => {
     }
     const editorToken = reg.body.authToken;
     assert.equal((await api('/api/admin/payments', { token: editorToken })).status, 403);
+    assert.equal((await api('/api/admin/newsletter/issues', { token: editorToken })).status, 403);
 
     const page = await newPage(browser);
     await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), editorToken);
     await page.goto('/admin');
     const menu = page.getByRole('menu').first();
     await menu.getByRole('link', { name: 'Posts' }).first().waitFor(SLOW);
-    for (const hidden of ['Messages', 'Payments', 'Subscribers', 'Referral codes', 'Lottery', 'Services'])
+    for (const hidden of [
+      'Messages',
+      'Payments',
+      'Subscribers',
+      'Referral codes',
+      'Lottery',
+      'Services',
+      'Newsletter',
+    ])
       assert.equal(await menu.getByRole('link', { name: hidden }).count(), 0, hidden);
     await page.goto('/admin/payments');
     await page.getByRole('heading', { level: 1, name: 'Admins only' }).waitFor(SLOW);

@@ -16,6 +16,7 @@ import {
   InboxOutlined,
   LogoutOutlined,
   MailOutlined,
+  NotificationOutlined,
   PictureOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -53,6 +54,7 @@ const MENU: MenuItem[] = [
   { path: '/admin/subscribers', name: 'Subscribers', icon: <TeamOutlined />, adminOnly: true },
   { path: '/admin/referrals', name: 'Referral codes', icon: <GiftOutlined />, adminOnly: true },
   { path: '/admin/lottery', name: 'Lottery', icon: <TrophyOutlined />, adminOnly: true },
+  { path: '/admin/newsletter', name: 'Newsletter', icon: <NotificationOutlined />, adminOnly: true },
   { path: '/admin/services', name: 'Services', icon: <ShoppingOutlined />, adminOnly: true },
   { path: '/admin/settings', name: 'Settings', icon: <SettingOutlined /> },
   { path: '/admin/projects', name: 'Projects', icon: <FolderOpenOutlined /> },
@@ -73,6 +75,7 @@ function pageName(pathname: string, section: string): string {
   if (/^\/admin\/posts\/[^/]+\/?$/.test(pathname)) return 'Edit Post';
   if (/^\/admin\/media\/upload\/?$/.test(pathname)) return 'Upload Media';
   if (/^\/admin\/projects\/[^/]+\/?$/.test(pathname)) return 'Project';
+  if (/^\/admin\/newsletter\/[^/]+\/?$/.test(pathname)) return 'Newsletter Issue';
   return section;
 }
 

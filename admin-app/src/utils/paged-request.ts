@@ -31,3 +31,15 @@ export async function pagedRequest<T>(
   const res = await getJson<PagedResponse<T>>(`${path}?${listQuery(params, sort)}`);
   return { data: res.items, total: res.total, success: true };
 }
+
+/**
+ * The CSV export of a list with the current filters. A plain link: the login cookie
+ * authenticates it and the browser streams the download, so a large list is never held here.
+ */
+export function csvHref(path: string, filters: Params): string {
+  const query = listQuery({ ...filters, current: 1, pageSize: 1 });
+  query.delete('limit');
+  query.delete('offset');
+  query.set('format', 'csv');
+  return `${path}?${query}`;
+}

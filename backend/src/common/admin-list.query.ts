@@ -5,7 +5,7 @@
  */
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BACK_OFFICE_PAGE, SORT_ORDERS, type SortOrder } from '@studio/shared';
+import { BACK_OFFICE_PAGE, MESSAGES, PAGINATION, SORT_ORDERS, type SortOrder } from '@studio/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BACK_OFFICE_PAGE.maxLimit}`;
@@ -20,9 +20,9 @@ export class AdminListQuery {
 
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'offset must be a whole number, 0 or more' })
-  @Min(0, { message: 'offset must be a whole number, 0 or more' })
-  @Max(1_000_000_000, { message: 'offset is too large' })
+  @IsInt({ message: MESSAGES.pageOffset })
+  @Min(0, { message: MESSAGES.pageOffset })
+  @Max(PAGINATION.maxOffset, { message: MESSAGES.pageOffset })
   offset?: number;
 
   @IsOptional()

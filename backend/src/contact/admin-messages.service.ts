@@ -59,6 +59,11 @@ export class AdminMessagesService {
     return this.repo.unreadCount();
   }
 
+  /** Messages per week for the dashboard's chart (oldest first, empty weeks as 0). */
+  weeklyCounts(weeks: number): Promise<{ week: string; count: number }[]> {
+    return this.repo.weeklyCounts(weeks);
+  }
+
   /** The drawer: opening it marks the message read. */
   async detail(id: number): Promise<AdminMessageDetail> {
     await this.repo.markRead(id);
@@ -103,7 +108,9 @@ export class AdminMessagesService {
   async reply(id: number, dto: ReplyDto, author: User): Promise<AdminMessageDetail> {
     const contact = await this.get(id);
     const authorName = author.displayName || author.username;
-    const jobId = `contact-${id}-reply-${randomUUID()}`;
+    // The same key (a double click, a retry) is the same reply: recorded and mailed once.
+    const jobId = `contact-${id}-reply-${dto.idempotencyKey ?? randomUUID()}`;
+    const idempotencyKey = dto.idempotencyKey ?? null;
     let job: Parameters<MailService['enqueue']>[0];
     let kind: 'reply' | 'deposit-link' = 'reply';
     let body = dto.body ?? '';
@@ -133,15 +140,19 @@ export class AdminMessagesService {
         },
         jobId,
       };
-      await this.repo.insertReply({
-        contactId: id,
-        authorId: author.id,
-        authorName,
-        kind,
-        body,
-        serviceId: service.id,
-        mailJobId: jobId,
-      });
+      if (
+        !(await this.repo.insertReply({
+          contactId: id,
+          authorId: author.id,
+          authorName,
+          kind,
+          body,
+          serviceId: service.id,
+          mailJobId: jobId,
+          idempotencyKey,
+        }))
+      )
+        return this.detail(id);
     } else {
       if (!body) {
         throw badRequest(REPLY_MESSAGES.body, 'VALIDATION_FAILED', [
@@ -155,15 +166,19 @@ export class AdminMessagesService {
         context,
         jobId,
       };
-      await this.repo.insertReply({
-        contactId: id,
-        authorId: author.id,
-        authorName,
-        kind,
-        body,
-        serviceId: null,
-        mailJobId: jobId,
-      });
+      if (
+        !(await this.repo.insertReply({
+          contactId: id,
+          authorId: author.id,
+          authorName,
+          kind,
+          body,
+          serviceId: null,
+          mailJobId: jobId,
+          idempotencyKey,
+        }))
+      )
+        return this.detail(id);
     }
     if (contact.status !== 'archived') await this.repo.update(id, { status: 'replied' });
 

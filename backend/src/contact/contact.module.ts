@@ -16,6 +16,6 @@ import { ContactPersonalDataRepository } from './contact-personal-data.repositor
   imports: [TypeOrmModule.forFeature([Contact, ContactReplyEntity]), NewsletterModule, ServicesModule],
   controllers: [ContactController, MessagingStatsController, AdminMessagesController],
   providers: [ContactService, ContactRepository, AdminMessagesService, ContactPersonalDataRepository],
-  exports: [ContactService, ContactPersonalDataRepository],
+  exports: [ContactService, ContactPersonalDataRepository, AdminMessagesService],
 })
 export class ContactModule {}

@@ -1,5 +1,6 @@
 /** The back office's queries on `contacts` and `contact_replies`. */
 import { Injectable } from '@nestjs/common';
+import { LONDON_TZ } from '../common/london-month';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { MessageStatus, SortOrder } from '@studio/shared';
@@ -21,6 +22,20 @@ export class ContactRepository {
     @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
     @InjectRepository(ContactReplyEntity) private readonly replies: Repository<ContactReplyEntity>,
   ) {}
+
+  /** Messages per week (weeks start on Monday, London time) for the last `weeks` weeks, empty weeks as 0. */
+  async weeklyCounts(weeks: number): Promise<{ week: string; count: number }[]> {
+    return this.contacts.query(
+      `SELECT to_char(w, 'YYYY-MM-DD') AS week, COALESCE(c.count, 0)::int AS count
+         FROM generate_series(
+                date_trunc('week', now() AT TIME ZONE $1) - make_interval(weeks => $2),
+                date_trunc('week', now() AT TIME ZONE $1), interval '1 week') AS w
+         LEFT JOIN (SELECT date_trunc('week', created_at AT TIME ZONE $1) AS wk, count(*) AS count
+                      FROM contacts GROUP BY 1) c ON c.wk = w
+        ORDER BY w`,
+      [LONDON_TZ, weeks - 1],
+    );
+  }
 
   async list(filter: MessageFilter, page: Page): Promise<[(Contact & { replies: number })[], number]> {
     const qb = this.contacts.createQueryBuilder('c');
@@ -71,8 +86,16 @@ export class ContactRepository {
       .getCount();
   }
 
-  insertReply(fields: Omit<ContactReplyEntity, 'id' | 'createdAt'>): Promise<ContactReplyEntity> {
-    return this.replies.save(this.replies.create(fields));
+  /** Records a reply; false when one with the same idempotency key is already on the thread. */
+  async insertReply(fields: Omit<ContactReplyEntity, 'id' | 'createdAt'>): Promise<boolean> {
+    const res = await this.replies
+      .createQueryBuilder()
+      .insert()
+      .values(fields)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (res.raw as unknown[]).length > 0;
   }
 
   thread(contactId: number): Promise<ContactReplyEntity[]> {

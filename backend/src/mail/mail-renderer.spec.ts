@@ -19,6 +19,12 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     unsubscribeUrl: 'https://x.test/u?token=a.b',
     hasDiscount: true,
   },
+  'newsletter-issue': {
+    bodyHtml: '<h2>March news</h2><p>New plugins.</p>',
+    bodyText: 'MARCH NEWS\n\nNew plugins.',
+    preheader: 'What happened in March',
+    unsubscribeUrl: 'https://x.test/u?token=c.d',
+  },
   'lottery-winner': {
     monthLabel: 'March 2031',
     claimUrl: 'https://x.test/contact',

@@ -9,6 +9,7 @@ export const MAIL_TEMPLATES = [
   'contact-notification',
   'newsletter-confirm',
   'newsletter-welcome',
+  'newsletter-issue',
   'lottery-winner',
   'lottery-admin',
   'payment-confirmation',
@@ -77,8 +78,11 @@ export type MailContexts = {
   };
   'newsletter-confirm': { confirmUrl: string; validDays: number };
   'newsletter-welcome': ListMail & { email: string; guideUrl: string; hasDiscount: boolean };
-  /** Filled in at send time from the stored issue (newsletter issues). */
-  'newsletter-issue': Record<string, never>;
+  /**
+   * A test copy carries it all; a subscriber's copy carries none of it: its delivery hook fills
+   * it in from the stored issue when the mail is sent (newsletter issues).
+   */
+  'newsletter-issue': Partial<ListMail & { bodyHtml: string; bodyText: string; preheader: string }>;
   'lottery-winner': ListMail & { month: string; monthLabel: string; claimUrl: string };
   'lottery-admin': {
     monthLabel: string;

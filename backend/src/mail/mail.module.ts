@@ -12,6 +12,7 @@ import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailProcessor } from './mail.processor';
+import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailService } from './mail.service';
 import { RecipientLimiter } from './recipient-limiter';
 
@@ -39,7 +40,8 @@ import { RecipientLimiter } from './recipient-limiter';
     EmailTestService,
     QueueDashboard,
     RecipientLimiter,
+    MailDeliveryHooks,
   ],
-  exports: [MailService, QueueDashboard, RecipientLimiter],
+  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks],
 })
 export class MailModule {}

@@ -8,6 +8,9 @@
  * - a permanent refusal (5xx: no such mailbox, …) is not retried, the job fails at once;
  * - every message carries a Message-ID derived from the job id, so a retry of a message that
  *   did arrive is recognisably the same message;
+ * - a job tied to a feature's delivery row (`delivery`) asks that feature first, so a mail
+ *   already sent, or to someone who left the list, is skipped; the row is marked once the
+ *   server accepted the message (see mail-delivery-hooks.ts);
  * - on shutdown the queue stops taking jobs, the jobs in flight finish (or, past a grace
  *   period, are left to be retried by another worker), then SMTP closes.
  */
@@ -27,6 +30,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
+import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
 import { MailStore } from './mail-store.repository';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
@@ -45,6 +49,8 @@ export interface MailResult {
   response: string;
   /** True when the stored mail was already sent (a job Redis lost and the sweeper requeued). */
   alreadySent?: boolean;
+  /** The delivery's feature said not to send (already sent, or the recipient left). */
+  skipped?: boolean;
 }
 
 /** How long a worker keeps trying to record "sent" (Postgres restarting) before it gives up. */
@@ -64,6 +70,7 @@ export class MailProcessor
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailQueueData>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: MailStore,
+    private readonly hooks: MailDeliveryHooks,
   ) {
     this.renderer = new MailRenderer({ siteName: config.siteName, publicUrl: config.publicUrl });
     this.domain = senderDomain(config.mail.from);
@@ -101,6 +108,14 @@ export class MailProcessor
           .catch((e: Error) =>
             this.logger.warn(`Could not record mail ${String(job.id)} as failed: ${e.message}`),
           );
+      const ref = isMailJobRef(job.data) ? undefined : job.data.delivery;
+      if (ref)
+        void this.hooks
+          .get(ref.kind)
+          ?.failed(ref, err.message.slice(0, 300))
+          .catch((e: Error) =>
+            this.logger.error(`Delivery ${ref.kind} ${ref.id} not marked failed: ${e.message}`),
+          );
     });
   }
 
@@ -132,18 +147,33 @@ export class MailProcessor
 
   async handle(job: Job<MailQueueData>): Promise<MailResult> {
     if (!this.transporter) throw new Error('The mail transport is not running in this process');
-    const ref = isMailJobRef(job.data) ? job.data.mailId : null;
+    const stored = isMailJobRef(job.data) ? job.data.mailId : null;
     let mail: MailJob;
-    if (ref === null) {
-      mail = job.data as MailJob; // queued before jobs carried ids only
+    if (stored === null) {
+      // A feature's delivery job (the newsletter: its row names the recipient), or a job queued
+      // before jobs carried ids only.
+      mail = job.data as MailJob;
     } else {
-      const stored = await this.store.load(ref);
-      if (!stored) {
+      const row = await this.store.load(stored);
+      if (!row) {
         await job.discard();
-        throw new Error(`Mail ${ref} is not stored; nothing to send`);
+        throw new Error(`Mail ${stored} is not stored; nothing to send`);
       }
-      if (stored.sentAt) return { messageId: '', accepted: [], response: 'already sent', alreadySent: true };
-      mail = stored.payload;
+      if (row.sentAt) return { messageId: '', accepted: [], response: 'already sent', alreadySent: true };
+      mail = row.payload;
+    }
+    const delivery = mail.delivery;
+    const hook = delivery ? this.hooks.get(delivery.kind) : undefined;
+    if (delivery) {
+      if (!hook) throw new Error(`No delivery hook for "${delivery.kind}" in this process`);
+      const prepared = await hook.prepare(delivery);
+      if (!prepared) return { messageId: '', accepted: [], response: 'skipped', skipped: true };
+      mail = {
+        ...mail,
+        ...prepared,
+        context: { ...mail.context, ...prepared.context },
+        headers: { ...mail.headers, ...prepared.headers },
+      };
     }
     const { html, text } = this.renderer.render(mail.template, mail.subject, mail.context);
     let result: MailResult;
@@ -166,7 +196,14 @@ export class MailProcessor
       if (isConnectionFailure(err)) void this.breaker?.trip((err as Error).message);
       throw err;
     }
-    if (ref !== null) await this.recordSent(ref);
+    // Accepted: from here on nothing may throw, or a retry would send it again.
+    if (delivery && hook)
+      await hook
+        .sent(delivery)
+        .catch((e: Error) =>
+          this.logger.error(`Delivery ${delivery.kind} ${delivery.id} not marked sent: ${e.message}`),
+        );
+    if (stored !== null) await this.recordSent(stored);
     return result;
   }
 

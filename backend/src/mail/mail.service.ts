@@ -76,6 +76,21 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  /**
+   * Queues many mails in one round trip, each under its own job id (required: a job id Bull
+   * still holds is not queued again). Throws when Redis does not answer: the caller (a queue
+   * job itself) is retried, so nothing is parked in the outbox.
+   */
+  async enqueueBulk(mails: (MailRequest & { jobId: string })[]): Promise<void> {
+    if (!mails.length) return;
+    for (const mail of mails)
+      if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
+    await withTimeout(
+      this.queue.addBulk(mails.map((data) => ({ data, opts: { jobId: data.jobId } }))),
+      ENQUEUE_TIMEOUT_MS * 5,
+    );
+  }
+
   /** Jobs that used up every attempt; the ops dashboard lists them. Null when Redis is down. */
   async failedCount(): Promise<number | null> {
     try {

@@ -1,3 +1,4 @@
+import type { MailDeliveryRef } from './mail-delivery-hooks';
 import type { MailContexts, MailTemplate } from './mail-templates';
 
 export interface MailAttachment {
@@ -21,6 +22,8 @@ export interface MailJob {
   jobId?: string;
   /** 'text' sends a plain-text-only mail (the delivery test uses it); default both parts. */
   format?: 'both' | 'text';
+  /** A feature's delivery row for this mail (see mail-delivery-hooks.ts): checked before sending, marked after. */
+  delivery?: MailDeliveryRef;
 }
 
 /**

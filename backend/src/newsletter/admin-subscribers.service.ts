@@ -39,6 +39,11 @@ export class AdminSubscribersService {
     return { items: rows.map(toAdmin), total };
   }
 
+  /** Sign-ups and confirmations per month, for the dashboard's chart. */
+  monthlyGrowth(months: number): Promise<{ month: string; signups: number; confirmed: number }[]> {
+    return this.repo.monthlyGrowth(months);
+  }
+
   exportCsv(q: SubscriberListQuery): Readable {
     const filter = filterOf(q);
     return csvStream(

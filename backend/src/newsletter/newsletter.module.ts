@@ -14,14 +14,20 @@ import { LotteryService } from './lottery/lottery.service';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterService } from './newsletter.service';
 import { NewsletterPersonalDataRepository } from './newsletter-personal-data.repository';
+import { AdminNewsletterController } from './issues/admin-newsletter.controller';
+import { NewsletterIssue } from './issues/entities/newsletter-issue.entity';
+import { NewsletterDispatcher } from './issues/newsletter-dispatcher';
+import { NEWSLETTER_QUEUE } from './issues/newsletter-issues.constants';
+import { NewsletterIssuesRepository } from './issues/newsletter-issues.repository';
+import { NewsletterIssuesService } from './issues/newsletter-issues.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([NewsletterSubscriber, LotteryDraw]),
-    BullModule.registerQueue({ name: LOTTERY_QUEUE }),
+    TypeOrmModule.forFeature([NewsletterSubscriber, LotteryDraw, NewsletterIssue]),
+    BullModule.registerQueue({ name: LOTTERY_QUEUE }, { name: NEWSLETTER_QUEUE }),
     ReferralModule,
   ],
-  controllers: [NewsletterController, AdminSubscribersController],
+  controllers: [NewsletterController, AdminSubscribersController, AdminNewsletterController],
   providers: [
     NewsletterService,
     LotteryService,
@@ -30,7 +36,10 @@ import { NewsletterPersonalDataRepository } from './newsletter-personal-data.rep
     LotteryRepository,
     AdminSubscribersService,
     NewsletterPersonalDataRepository,
+    NewsletterIssuesRepository,
+    NewsletterIssuesService,
+    NewsletterDispatcher,
   ],
-  exports: [NewsletterService, LotteryService, NewsletterPersonalDataRepository],
+  exports: [NewsletterService, LotteryService, NewsletterPersonalDataRepository, AdminSubscribersService],
 })
 export class NewsletterModule {}

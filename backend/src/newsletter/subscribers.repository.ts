@@ -8,6 +8,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, MoreThanOrEqual, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import type { SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
+import { LONDON_TZ } from '../common/london-month';
 import { returnedRows } from '../common/query-result';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
 import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
@@ -146,6 +147,22 @@ export class SubscribersRepository {
     const qb = this.filtered(filter);
     if (beforeId !== null) qb.andWhere('s.id < :beforeId', { beforeId });
     return qb.orderBy('s.id', 'DESC').limit(size).getMany();
+  }
+
+  /** New sign-ups and confirmations per London month for the last `months` months (empty months as 0). */
+  async monthlyGrowth(months: number): Promise<{ month: string; signups: number; confirmed: number }[]> {
+    return this.subscribers.query(
+      `SELECT to_char(m, 'YYYY-MM') AS month,
+              (SELECT count(*) FROM newsletter_subscribers
+                WHERE date_trunc('month', created_at AT TIME ZONE $1) = m)::int AS signups,
+              (SELECT count(*) FROM newsletter_subscribers
+                WHERE date_trunc('month', confirmed_at AT TIME ZONE $1) = m)::int AS confirmed
+         FROM generate_series(
+                date_trunc('month', now() AT TIME ZONE $1) - make_interval(months => $2),
+                date_trunc('month', now() AT TIME ZONE $1), interval '1 month') AS m
+        ORDER BY m`,
+      [LONDON_TZ, months - 1],
+    );
   }
 
   findById(id: number): Promise<NewsletterSubscriber | null> {

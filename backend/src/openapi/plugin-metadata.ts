@@ -96,6 +96,17 @@ export default async () => {
           },
         ],
         [
+          import('../common/admin-list.query'),
+          {
+            AdminListQuery: {
+              limit: { required: false, type: () => Number, minimum: 1 },
+              offset: { required: false, type: () => Number, minimum: 0 },
+              search: { required: false, type: () => String, maxLength: 200 },
+              order: { required: false, enum: ['asc', 'desc'] },
+            },
+          },
+        ],
+        [
           import('../common/input/page-query.dto'),
           {
             PageQueryDto: {
@@ -215,17 +226,6 @@ export default async () => {
           },
         ],
         [
-          import('../common/admin-list.query'),
-          {
-            AdminListQuery: {
-              limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0, maximum: 1000000000 },
-              search: { required: false, type: () => String, maxLength: 200 },
-              order: { required: false, enum: ['asc', 'desc'] },
-            },
-          },
-        ],
-        [
           import('../referral/dto/referral.dto'),
           {
             ReferralEmailDto: { email: { required: true, type: () => String, format: 'email' } },
@@ -262,6 +262,22 @@ export default async () => {
               },
             },
             ListQuery: {},
+          },
+        ],
+        [
+          import('../newsletter/issues/dto/newsletter-issue.dto'),
+          {
+            SaveNewsletterIssueDto: {
+              subject: { required: true, type: () => String },
+              preheader: { required: false, type: () => String },
+              bodyHtml: {
+                required: true,
+                type: () => String,
+                description:
+                  "HTML from the post editor; cleaned with the blog's allowlist before it is stored.",
+              },
+            },
+            NewsletterIssueListQuery: { state: { required: false, enum: ['draft', 'sending', 'sent'] } },
           },
         ],
         [
@@ -317,6 +333,13 @@ export default async () => {
             ReplyDto: {
               body: { required: false, type: () => String },
               serviceId: { required: false, type: () => Number, minimum: 1, maximum: 2147483647 },
+              idempotencyKey: {
+                required: false,
+                type: () => String,
+                description:
+                  'Chosen by the client per reply: a double click or a retry with the same key sends one reply.',
+                pattern: '^[A-Za-z0-9_-]{8,100}$',
+              },
             },
           },
         ],
@@ -629,6 +652,31 @@ export default async () => {
           },
         ],
         [
+          import('../newsletter/issues/admin-newsletter.controller'),
+          {
+            AdminNewsletterController: {
+              list: {},
+              create: {},
+              get: {
+                summary:
+                  'The issue and its progress (sent, failed, skipped, remaining); `audience`: active subscribers now.',
+              },
+              update: {},
+              remove: {},
+              preview: {
+                summary: 'Renders (unsaved) subject and body as the mail subscribers will get.',
+                type: Object,
+              },
+              test: {},
+              send: {
+                summary:
+                  'Sends to every active subscriber; a second call sends nothing new (it resumes a stopped send).',
+                type: Object,
+              },
+            },
+          },
+        ],
+        [
           import('../services/admin-services.controller'),
           { AdminServicesController: { list: {}, get: {}, create: {}, update: {}, remove: {} } },
         ],
@@ -705,6 +753,10 @@ export default async () => {
         [
           import('../data-requests/data-requests.controller'),
           { DataRequestsController: { export: { type: Object }, erase: { type: Object } } },
+        ],
+        [
+          import('../dashboard/dashboard-charts.controller'),
+          { DashboardChartsController: { get: { type: Object } } },
         ],
         [
           import('../health/health.controller'),

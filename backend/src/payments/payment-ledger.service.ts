@@ -59,6 +59,11 @@ export class PaymentLedgerService {
     private readonly audit: AuditService,
   ) {}
 
+  /** Paid bookings and takings per London month (months without payments left out). */
+  monthTotals(months: number): Promise<MonthTotal[]> {
+    return this.repo.monthTotals(months);
+  }
+
   async list(
     q: PaymentListQuery,
   ): Promise<{ items: AdminPayment[]; total: number; monthTotals: MonthTotal[] }> {

@@ -34,6 +34,6 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     PaymentLedgerService,
     PaymentsPersonalDataRepository,
   ],
-  exports: [PaymentsService, PaymentsPersonalDataRepository],
+  exports: [PaymentsService, PaymentsPersonalDataRepository, PaymentLedgerService],
 })
 export class PaymentsModule {}

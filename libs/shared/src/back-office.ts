@@ -257,3 +257,22 @@ export interface AdminLotteryDraw {
   resentAt: string | null;
   resendCount: number;
 }
+
+// ---------------------------------------------------------------- dashboard charts
+
+/** GET /api/admin/stats/charts: server-side aggregates for the dashboard (London time). */
+export interface DashboardCharts {
+  success: true;
+  /** The last 12 months, oldest first, every month present. */
+  months: {
+    month: string;
+    /** Paid bookings (deposits, plans, custom) and their takings net of refunds, in pence. */
+    bookings: number;
+    revenue: number;
+    /** Newsletter sign-ups and confirmations that month. */
+    signups: number;
+    confirmed: number;
+  }[];
+  /** The last 12 weeks (Monday, 'YYYY-MM-DD'), oldest first. */
+  weeks: { week: string; messages: number }[];
+}

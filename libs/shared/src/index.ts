@@ -14,3 +14,4 @@ export * from './accounts';
 export * from './images';
 export * from './back-office';
 export * from './projects';
+export * from './newsletter-issues';

@@ -22,7 +22,8 @@ import { PageTitle } from '../../components/page-title';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { RecentPosts } from './components/recent-posts';
 import { StatCard } from './components/stat-card';
-import { getBlogStats, getMessagingStats, getPaymentStats, getRecentPosts } from './service';
+import { StudioCharts } from './components/studio-charts';
+import { getBlogStats, getCharts, getMessagingStats, getPaymentStats, getRecentPosts } from './service';
 
 /** Served by the backend (bull-board): a full page load. */
 const MAIL_QUEUE_PATH = '/admin/queues';
@@ -45,6 +46,12 @@ export default function DashboardPage() {
     ...FRESH,
   });
   const payments = useQuery({ queryKey: ['/api/admin/stats/payments'], queryFn: getPaymentStats, ...FRESH });
+  const charts = useQuery({
+    queryKey: ['/api/admin/stats/charts'],
+    queryFn: getCharts,
+    enabled: backOffice,
+    ...FRESH,
+  });
 
   const stats = blog.data;
   const studioCards = [
@@ -159,6 +166,10 @@ export default function DashboardPage() {
             </Space>
           </Col>
         </Row>
+
+        {backOffice ? (
+          <StudioCharts charts={charts.data} loading={charts.isLoading} failed={Boolean(charts.error)} />
+        ) : null}
       </Space>
     </PageContainer>
   );

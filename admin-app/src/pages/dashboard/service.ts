@@ -4,6 +4,7 @@ import {
   PAGINATION,
   type BlogPostDto,
   type BlogStatsResponse,
+  type DashboardCharts,
   type PostListResponse,
 } from '@studio/shared';
 
@@ -51,4 +52,9 @@ export async function getRecentPosts(): Promise<BlogPostDto[]> {
   return [...res.posts]
     .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt))
     .slice(0, PAGINATION.dashboardRecentCount);
+}
+
+/** The back office's charts (admins only: money and personal data). */
+export function getCharts(): Promise<DashboardCharts> {
+  return getJson<DashboardCharts>('/api/admin/stats/charts');
 }

@@ -1,19 +1,21 @@
 /** /admin/messages: every contact message, newest first, with the drawer to read and answer it. */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Badge, Button, Tag, Typography } from 'antd';
 import { CONTACT_SERVICES, type AdminMessageListItem } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
-import { useToast } from '../../hooks/use-toast';
+import { useServerTable } from '../../hooks/use-server-table';
 import { formatDateTime } from '../../utils/format';
 import { MessageDrawer, STATUS_COLOURS } from './components/message-drawer';
 import { listMessages, UNREAD_QUERY_KEY } from './service';
 
 export default function MessagesPage() {
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const actionRef = useRef<ActionType>();
+  const table = useServerTable<AdminMessageListItem>({
+    load: listMessages,
+    failure: 'Failed to fetch messages',
+  });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: ProColumns<AdminMessageListItem>[] = [
@@ -84,7 +86,7 @@ export default function MessagesPage() {
       content="Everything sent through the contact forms. Open one to read it, see its mails and reply."
     >
       <ProTable<AdminMessageListItem>
-        actionRef={actionRef}
+        actionRef={table.actionRef}
         rowKey="id"
         columns={columns}
         cardBordered
@@ -92,23 +94,16 @@ export default function MessagesPage() {
         headerTitle="Inbox"
         scroll={{ x: 900 }}
         pagination={{ defaultPageSize: 20 }}
-        request={async (params, sort) => {
-          try {
-            return await listMessages(params, sort);
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch messages');
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={table.request}
       />
       <MessageDrawer
         id={openId}
         onClose={() => {
           setOpenId(null);
-          void actionRef.current?.reload();
+          void table.reload();
         }}
         onChanged={() => {
-          void actionRef.current?.reload();
+          void table.reload();
           void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
         }}
       />

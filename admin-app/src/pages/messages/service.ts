@@ -24,11 +24,19 @@ export const getMessage = (id: number) => getJson<Detail>(`${MESSAGES_PATH}/${id
 export const setMessageStatus = (id: number, status: MessageStatus) =>
   apiRequest<Detail>('PATCH', `${MESSAGES_PATH}/${id}`, { status });
 
-export const replyToMessage = (id: number, body: { body?: string; serviceId?: number }) =>
-  postJson<Detail>(`${MESSAGES_PATH}/${id}/reply`, body);
+export const replyToMessage = (
+  id: number,
+  body: { body?: string; serviceId?: number; idempotencyKey: string },
+) => postJson<Detail>(`${MESSAGES_PATH}/${id}/reply`, body);
 
 export const unreadCount = async () => (await getJson<{ unread: number }>(UNREAD_QUERY_KEY[0])).unread;
 
 /** The bookable services, for "send a deposit link". */
 export const listBookable = async () =>
   (await getJson<{ services: CatalogueService[] }>('/api/services')).services;
+
+/** A fresh key for one reply: the server records and mails a key once, whatever is clicked. */
+export function newReplyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -2,14 +2,13 @@
  * /admin/payments: one ledger of deposits, plan bookings and custom payments, with month
  * totals, the CSV export and refunds (never above what is left; the server decides).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   ModalForm,
   PageContainer,
   ProFormDigit,
   ProTable,
   StatisticCard,
-  type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { Button, Space, Tag, Typography } from 'antd';
@@ -22,9 +21,10 @@ import {
   type PaymentStatusValue,
 } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { formatDateTime } from '../../utils/format';
-import { csvHref, listPayments, refundPayment } from './service';
+import { listPayments, PAYMENTS_PATH, refundPayment } from './service';
 
 const STATUS_COLOURS: Record<PaymentStatusValue, string> = {
   pending: 'default',
@@ -40,9 +40,13 @@ const STATUS_TEXT = Object.fromEntries(
 
 export default function PaymentsPage() {
   const toast = useToast();
-  const actionRef = useRef<ActionType>();
   const [totals, setTotals] = useState<MonthTotal[]>([]);
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const table = useServerTable<AdminPayment, Awaited<ReturnType<typeof listPayments>>>({
+    load: listPayments,
+    failure: 'Failed to fetch payments',
+    csvPath: PAYMENTS_PATH,
+    onLoaded: (res) => setTotals(res.monthTotals),
+  });
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
 
   const columns: ProColumns<AdminPayment>[] = [
@@ -143,7 +147,7 @@ export default function PaymentsPage() {
       title={<PageTitle>Payments</PageTitle>}
       content="Deposits, plan bookings and custom payments, as Stripe settled them. Refunds made in Stripe show here too."
       extra={[
-        <Button key="csv" icon={<DownloadOutlined />} href={csvHref(filters)}>
+        <Button key="csv" icon={<DownloadOutlined />} href={table.csvHref}>
           Export CSV
         </Button>,
       ]}
@@ -160,7 +164,7 @@ export default function PaymentsPage() {
         <StatisticCard statistic={{ title: 'Payments', value: month?.count ?? 0 }} />
       </StatisticCard.Group>
       <ProTable<AdminPayment>
-        actionRef={actionRef}
+        actionRef={table.actionRef}
         rowKey="id"
         columns={columns}
         cardBordered
@@ -168,18 +172,7 @@ export default function PaymentsPage() {
         headerTitle="Ledger"
         scroll={{ x: 1100 }}
         pagination={{ defaultPageSize: 20 }}
-        request={async (params, sort) => {
-          try {
-            const { current: _c, pageSize: _p, ...rest } = params;
-            setFilters(rest);
-            const res = await listPayments(params, sort);
-            setTotals(res.monthTotals);
-            return res;
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch payments');
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={table.request}
       />
       <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
         Month totals
@@ -211,7 +204,7 @@ export default function PaymentsPage() {
             await refundPayment(refunding.id, poundsToPence(pounds));
             toast.success('Refund made', `${formatPence(poundsToPence(pounds))} refunded through Stripe.`);
             setRefunding(null);
-            await actionRef.current?.reload();
+            await table.reload();
             return true;
           } catch (err) {
             toast.failure(err, 'Failed to refund.');

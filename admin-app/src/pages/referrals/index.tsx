@@ -1,9 +1,9 @@
 /** /admin/referrals: every referral code, its owner, who used it, and voiding. */
-import { useRef } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import { postJson, type AdminReferralCode, type ReferralState } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../utils/format';
 import { pagedRequest } from '../../utils/paged-request';
@@ -19,7 +19,10 @@ const STATE_COLOURS: Record<ReferralState, string> = {
 export default function ReferralsPage() {
   const toast = useToast();
   const { message } = App.useApp();
-  const actionRef = useRef<ActionType>();
+  const table = useServerTable<AdminReferralCode>({
+    load: (params, sort) => pagedRequest<AdminReferralCode>(PATH, params, sort),
+    failure: 'Failed to fetch referral codes',
+  });
 
   const columns: ProColumns<AdminReferralCode>[] = [
     { title: 'Search', dataIndex: 'search', hideInTable: true, fieldProps: { placeholder: 'Code or email' } },
@@ -80,7 +83,7 @@ export default function ReferralsPage() {
               try {
                 await postJson(`${PATH}/${c.id}/void`);
                 message.success('Code voided');
-                await actionRef.current?.reload();
+                await table.reload();
               } catch (err) {
                 toast.failure(err, 'Failed to void the code.');
               }
@@ -100,7 +103,7 @@ export default function ReferralsPage() {
       content="Codes people generated to share. Void one to stop it being used."
     >
       <ProTable<AdminReferralCode>
-        actionRef={actionRef}
+        actionRef={table.actionRef}
         rowKey="id"
         columns={columns}
         cardBordered
@@ -108,14 +111,7 @@ export default function ReferralsPage() {
         headerTitle="Codes"
         scroll={{ x: 900 }}
         pagination={{ defaultPageSize: 20 }}
-        request={async (params, sort) => {
-          try {
-            return await pagedRequest<AdminReferralCode>(PATH, params, sort);
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch referral codes');
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={table.request}
       />
     </PageContainer>
   );

@@ -12,7 +12,6 @@ import {
   ProFormText,
   ProFormTextArea,
   ProTable,
-  type ActionType,
   type ProColumns,
   type ProFormInstance,
 } from '@ant-design/pro-components';
@@ -28,6 +27,7 @@ import {
   type ServiceInput,
 } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { fieldErrors } from '../../utils/errors';
 import { formatDate } from '../../utils/format';
@@ -65,7 +65,7 @@ function toInput(v: FormValues): ServiceInput {
 export default function ServicesPage() {
   const toast = useToast();
   const { message } = App.useApp();
-  const actionRef = useRef<ActionType>();
+  const table = useServerTable<AdminService>({ load: listServices, failure: 'Failed to fetch services' });
   const formRef = useRef<ProFormInstance<FormValues>>();
   const [editing, setEditing] = useState<AdminService | 'new' | null>(null);
 
@@ -76,7 +76,7 @@ export default function ServicesPage() {
       else if (editing) await updateService(editing.id, input);
       message.success(editing === 'new' ? 'Service created' : 'Service updated');
       setEditing(null);
-      await actionRef.current?.reload();
+      await table.reload();
       return true;
     } catch (err) {
       const names: Record<string, keyof FormValues> = {
@@ -173,7 +173,7 @@ export default function ServicesPage() {
               try {
                 await deleteService(s.id);
                 message.success('Service deleted');
-                await actionRef.current?.reload();
+                await table.reload();
               } catch (err) {
                 toast.failure(err, 'Failed to delete the service.');
               }
@@ -199,7 +199,7 @@ export default function ServicesPage() {
       ]}
     >
       <ProTable<AdminService>
-        actionRef={actionRef}
+        actionRef={table.actionRef}
         rowKey="id"
         columns={columns}
         cardBordered
@@ -207,14 +207,7 @@ export default function ServicesPage() {
         headerTitle="Catalogue"
         scroll={{ x: 900 }}
         pagination={{ defaultPageSize: 20 }}
-        request={async (params, sort) => {
-          try {
-            return await listServices(params, sort);
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch services');
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={table.request}
       />
       <ModalForm<FormValues>
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}

@@ -1,25 +1,28 @@
 /** /admin/subscribers: the newsletter list, with manual unsubscribe, deletion and CSV export. */
-import { useRef, useState } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminSubscriber } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../utils/format';
-import { deleteSubscriber, listSubscribers, subscribersCsvHref, unsubscribe } from './service';
+import { deleteSubscriber, listSubscribers, SUBSCRIBERS_PATH, unsubscribe } from './service';
 
 export default function SubscribersPage() {
   const toast = useToast();
   const { message } = App.useApp();
-  const actionRef = useRef<ActionType>();
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const table = useServerTable<AdminSubscriber>({
+    load: listSubscribers,
+    failure: 'Failed to fetch subscribers',
+    csvPath: SUBSCRIBERS_PATH,
+  });
 
   const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
     try {
       await work();
       message.success(done);
-      await actionRef.current?.reload();
+      await table.reload();
     } catch (err) {
       toast.failure(err, failed);
     }
@@ -99,29 +102,20 @@ export default function SubscribersPage() {
       title={<PageTitle>Subscribers</PageTitle>}
       content="Everyone on the newsletter list: who referred them and whether they left."
       extra={[
-        <Button key="csv" icon={<DownloadOutlined />} href={subscribersCsvHref(filters)}>
+        <Button key="csv" icon={<DownloadOutlined />} href={table.csvHref}>
           Export CSV
         </Button>,
       ]}
     >
       <ProTable<AdminSubscriber>
-        actionRef={actionRef}
+        actionRef={table.actionRef}
         rowKey="id"
         columns={columns}
         cardBordered
         options={false}
         headerTitle="Subscribers"
         pagination={{ defaultPageSize: 20 }}
-        request={async (params, sort) => {
-          try {
-            const { current: _c, pageSize: _p, ...rest } = params;
-            setFilters(rest);
-            return await listSubscribers(params, sort);
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch subscribers');
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={table.request}
       />
     </PageContainer>
   );

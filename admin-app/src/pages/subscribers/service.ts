@@ -1,5 +1,5 @@
 import { del, postJson, type AdminSubscriber } from '@studio/shared';
-import { listQuery, pagedRequest } from '../../utils/paged-request';
+import { pagedRequest } from '../../utils/paged-request';
 
 export const SUBSCRIBERS_PATH = '/api/admin/subscribers';
 
@@ -10,12 +10,3 @@ export const listSubscribers = (
 
 export const unsubscribe = (id: number) => postJson(`${SUBSCRIBERS_PATH}/${id}/unsubscribe`);
 export const deleteSubscriber = (id: number) => del(`${SUBSCRIBERS_PATH}/${id}`);
-
-/** A plain link: the login cookie authenticates it and the browser streams the download. */
-export function subscribersCsvHref(params: Record<string, unknown>): string {
-  const query = listQuery(params);
-  query.delete('limit');
-  query.delete('offset');
-  query.set('format', 'csv');
-  return `${SUBSCRIBERS_PATH}?${query}`;
-}

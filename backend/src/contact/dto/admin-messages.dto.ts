@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
   LIMITS,
   MESSAGE_SORTS,
@@ -48,4 +48,9 @@ export class ReplyDto {
   @Min(1, { message: 'serviceId must be a service id' })
   @Max(2_147_483_647, { message: 'serviceId must be a service id' })
   serviceId?: number;
+
+  /** Chosen by the client per reply: a double click or a retry with the same key sends one reply. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{8,100}$/, { message: 'idempotencyKey must be 8 to 100 letters, digits, - or _' })
+  idempotencyKey?: string;
 }

@@ -28,6 +28,10 @@ export class ContactReplyEntity {
   @Column({ name: 'mail_job_id', type: 'varchar', length: 200 })
   mailJobId: string;
 
+  /** The client's key for this reply: a repeat with the same key records and mails nothing more. */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 100, nullable: true })
+  idempotencyKey: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -14,6 +14,8 @@ import { ContactInbox1764300100000 } from './1764300100000-ContactInbox';
 import { PaymentRefunds1764300200000 } from './1764300200000-PaymentRefunds';
 import { BackOfficeMarks1764300300000 } from './1764300300000-BackOfficeMarks';
 import { StaffAccounts1764400000000 } from './1764400000000-StaffAccounts';
+import { NewsletterIssues1764700000000 } from './1764700000000-NewsletterIssues';
+import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactReplyIdempotency';
 import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 
 export const MIGRATIONS = [
@@ -29,5 +31,7 @@ export const MIGRATIONS = [
   PaymentRefunds1764300200000,
   BackOfficeMarks1764300300000,
   StaffAccounts1764400000000,
+  NewsletterIssues1764700000000,
+  ContactReplyIdempotency1764700100000,
   MailMessages1764800000000,
 ];

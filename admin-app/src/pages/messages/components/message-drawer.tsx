@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { InboxOutlined, SendOutlined } from '@ant-design/icons';
@@ -12,7 +12,14 @@ import {
 } from '@studio/shared';
 import { useToast } from '../../../hooks/use-toast';
 import { formatDateTime } from '../../../utils/format';
-import { getMessage, listBookable, replyToMessage, setMessageStatus, UNREAD_QUERY_KEY } from '../service';
+import {
+  getMessage,
+  listBookable,
+  newReplyKey,
+  replyToMessage,
+  setMessageStatus,
+  UNREAD_QUERY_KEY,
+} from '../service';
 
 const DELIVERY_COLOURS: Record<MailDelivery['state'], string> = {
   sent: 'green',
@@ -67,9 +74,13 @@ export function MessageDrawer({ id, onClose, onChanged }: Props) {
     queryClient.setQueryData(['admin-message', id], message);
     onChanged();
   };
+  // One key per reply being written: a double click (or a retry) sends it once.
+  const replyKey = useRef(newReplyKey());
   const reply = useMutation({
-    mutationFn: (payload: { body?: string; serviceId?: number }) => replyToMessage(id as number, payload),
+    mutationFn: (payload: { body?: string; serviceId?: number }) =>
+      replyToMessage(id as number, { ...payload, idempotencyKey: replyKey.current }),
     onSuccess: (res, payload) => {
+      replyKey.current = newReplyKey();
       after(res.message);
       setBody('');
       setServiceId(undefined);
@@ -158,12 +169,16 @@ export function MessageDrawer({ id, onClose, onChanged }: Props) {
               maxLength={REPLY_LIMITS.bodyMax}
               showCount
               value={body}
-              onChange={(e) => setBody(e.target.value)}
+              onChange={(e) => {
+                // Different words are a different reply; a retry of the same words keeps its key.
+                replyKey.current = newReplyKey();
+                setBody(e.target.value);
+              }}
             />
             <Button
               type="primary"
               icon={<SendOutlined />}
-              disabled={body.trim().length < REPLY_LIMITS.bodyMin}
+              disabled={body.trim().length < REPLY_LIMITS.bodyMin || reply.isPending}
               loading={reply.isPending && !serviceId}
               onClick={() => reply.mutate({ body: body.trim() })}
             >
@@ -184,7 +199,7 @@ export function MessageDrawer({ id, onClose, onChanged }: Props) {
               }))}
             />
             <Button
-              disabled={!serviceId}
+              disabled={!serviceId || reply.isPending}
               loading={reply.isPending && !!serviceId}
               onClick={() => reply.mutate({ serviceId, ...(body.trim() ? { body: body.trim() } : {}) })}
             >
