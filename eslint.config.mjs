@@ -20,21 +20,30 @@ const SOURCES = [
  * its queries have moved into its repository.
  */
 const SQL_IN_REPOSITORIES_ONLY = [
+  'audit',
   'auth',
-  'blog/entities',
+  'blog',
   'common',
   'config',
   'contact',
+  'data-requests',
   'health',
+  'mail',
   'native-forms',
+  'newsletter',
   'openapi',
+  'payments',
   'projects',
   'redis',
+  'referral',
   'services',
+  'sessions',
   'settings',
   'site',
+  'staff',
   'storage',
   'uploads',
+  'users',
 ].map((dir) => `backend/src/${dir}/**/*.ts`);
 
 export default tseslint.config(

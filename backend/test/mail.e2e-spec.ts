@@ -3,8 +3,12 @@ import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
+import type { MailRequest } from '../src/mail/mail.types';
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/test-app';
+
+/** The customer-test template's context: the test mails' content does not matter here. */
+const TEST_CONTEXT = { fromAddress: 'Studio <bookings@example.com>', sentAt: '2026-11-25T09:00:00.000Z' };
 
 const ADMIN_INBOX = 'studio-admin@example.com';
 const PUBLIC_URL = 'https://studio.example.com';
@@ -77,6 +81,8 @@ describe('mail pipeline (HTTP)', () => {
       to: ADMIN_INBOX,
       subject: 'New payment: £30.00 for Mix',
       context: {
+        paymentId: 9,
+        kind: 'deposit',
         serviceName: 'Mix',
         amountFormatted: '£30.00',
         transactionId: 'pi_9',
@@ -94,7 +100,7 @@ describe('mail pipeline (HTTP)', () => {
       template: 'customer-test' as const,
       to: 'once@example.com',
       subject: 'Once',
-      context: {},
+      context: TEST_CONTEXT,
       jobId: 'dedupe-1',
     };
     await Promise.all([mail.enqueue(job), mail.enqueue(job), mail.enqueue(job)]);
@@ -109,7 +115,7 @@ describe('mail pipeline (HTTP)', () => {
       template: 'customer-test',
       to: 'gone@example.com',
       subject: 'Bounce',
-      context: {},
+      context: TEST_CONTEXT,
     });
     const job = await waitForJob(queue, id, (s) => s === 'failed');
     expect(job.attemptsMade).toBe(1);
@@ -131,7 +137,12 @@ describe('mail pipeline (HTTP)', () => {
 
   it('rejects an unknown template before it reaches the queue', async () => {
     await expect(
-      mail.enqueue({ template: 'nope' as never, to: 'x@example.com', subject: 'x', context: {} }),
+      mail.enqueue({
+        template: 'nope',
+        to: 'x@example.com',
+        subject: 'x',
+        context: {},
+      } as unknown as MailRequest),
     ).rejects.toThrow('Unknown mail template "nope"');
   });
 
@@ -362,7 +373,7 @@ describe('mail worker shutdown (HTTP)', () => {
         template: 'customer-test',
         to: 'inflight@example.com',
         subject: 'In flight',
-        context: {},
+        context: TEST_CONTEXT,
         jobId: 'inflight-1',
       });
       await waitForJob(queue, 'inflight-1', (s) => s === 'active');
@@ -382,7 +393,12 @@ describe('ROLE=api (HTTP)', () => {
     try {
       const id = await t.app
         .get(MailService)
-        .enqueue({ template: 'customer-test', to: 'queued@example.com', subject: 'Queued', context: {} });
+        .enqueue({
+          template: 'customer-test',
+          to: 'queued@example.com',
+          subject: 'Queued',
+          context: TEST_CONTEXT,
+        });
       await new Promise((r) => setTimeout(r, 700));
       const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
       expect(await (await queue.getJob(id))!.getState()).toBe('waiting');

@@ -1,11 +1,11 @@
 import type Redis from 'ioredis';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { BlogCache } from './blog-cache';
+import type { PostsRepository } from './posts/posts.repository';
 
 function makeCache(nextScheduled: Date | null = null) {
   const redis = { publish: jest.fn().mockResolvedValue(1) } as unknown as Redis;
-  const db = { query: jest.fn().mockResolvedValue([{ next: nextScheduled }]) } as unknown as DataSource;
+  const db = { nextScheduledAt: jest.fn().mockResolvedValue(nextScheduled) } as unknown as PostsRepository;
   const cache = new BlogCache(redis, { redis: { prefix: 'p' } } as AppConfig, db);
   return { cache, redis, db };
 }

@@ -17,10 +17,10 @@
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { REDIS } from '../redis/redis.module';
+import { PostsRepository } from './posts/posts.repository';
 
 const TTL_MS = 20_000;
 const MAX_ENTRIES = 1000;
@@ -61,7 +61,7 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly posts: PostsRepository,
   ) {
     this.channel = `${config.redis.prefix}:blog-cache:invalidate`;
   }
@@ -184,13 +184,10 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
 
   private loadHorizon(): Promise<void> {
     const generation = this.gen;
-    this.horizonLoad ??= this.dataSource
-      .query(
-        `SELECT min(published_at) AS next FROM blog_posts WHERE status = 'published' AND published_at > now()`,
-      )
-      .then((rows: { next: Date | null }[]) => {
+    this.horizonLoad ??= this.posts
+      .nextScheduledAt()
+      .then((next) => {
         if (generation !== this.gen) return;
-        const next = rows[0]?.next;
         // Database and app clocks may differ slightly: never a horizon already behind us.
         this.horizon = next ? Math.max(next.getTime(), Date.now() + 1000) : null;
       })

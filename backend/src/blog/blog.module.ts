@@ -1,29 +1,37 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
 import { BlogCache } from './blog-cache';
 import { BlogResponseCache } from './blog-response-cache';
 import { CommentsAdminController, CommentsController } from './comments/comments.controller';
+import { CommentsRepository } from './comments/comments.repository';
 import { CommentsService } from './comments/comments.service';
-import { BlogPost } from './entities/blog-post.entity';
-import { Category } from './entities/category.entity';
-import { Comment } from './entities/comment.entity';
-import { Media } from './entities/media.entity';
-import { Tag } from './entities/tag.entity';
+import { BlogPostEntity } from './entities/blog-post.entity';
+import { CategoryEntity } from './entities/category.entity';
+import { CommentEntity } from './entities/comment.entity';
+import { MediaEntity } from './entities/media.entity';
+import { TagEntity } from './entities/tag.entity';
 import { ImageStore } from './media/image-store';
 import { MediaController } from './media/media.controller';
+import { MediaRepository } from './media/media.repository';
 import { MediaService } from './media/media.service';
 import { AdminPostsController } from './posts/admin-posts.controller';
 import { PostReader } from './posts/post-reader';
+import { PostsRepository } from './posts/posts.repository';
 import { PostsService } from './posts/posts.service';
 import { PublicPostsController } from './posts/public-posts.controller';
 import { PublicPostsService } from './posts/public-posts.service';
 import { TaxonomyAdminController } from './taxonomy/taxonomy.controller';
+import { TaxonomyRepository } from './taxonomy/taxonomy.repository';
 import { TaxonomyService } from './taxonomy/taxonomy.service';
 import { CommentsPersonalDataRepository } from './comments/comments-personal-data.repository';
 
 /** The blog: posts, categories, tags, comments and media; public reads and staff management. */
 @Module({
-  imports: [TypeOrmModule.forFeature([BlogPost, Category, Tag, Comment, Media])],
+  imports: [
+    TypeOrmModule.forFeature([BlogPostEntity, CategoryEntity, TagEntity, CommentEntity, MediaEntity]),
+    UsersModule,
+  ],
   controllers: [
     PublicPostsController,
     CommentsController,
@@ -33,6 +41,10 @@ import { CommentsPersonalDataRepository } from './comments/comments-personal-dat
     MediaController,
   ],
   providers: [
+    PostsRepository,
+    TaxonomyRepository,
+    CommentsRepository,
+    MediaRepository,
     CommentsPersonalDataRepository,
     BlogCache,
     BlogResponseCache,

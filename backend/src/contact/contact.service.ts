@@ -11,7 +11,7 @@ import { DELIVERY, serviceLabel as sharedServiceLabel } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
-import type { MailJob } from '../mail/mail.types';
+import type { MailRequest } from '../mail/mail.types';
 import { RecipientLimiter } from '../mail/recipient-limiter';
 import type { ContactDto } from './dto/contact.dto';
 import { Contact } from './entities/contact.entity';
@@ -107,7 +107,7 @@ export class ContactService {
     });
   }
 
-  private async queue(job: MailJob): Promise<MailOutcome> {
+  private async queue(job: MailRequest): Promise<MailOutcome> {
     try {
       return { success: true, messageId: await this.mail.enqueue(job) };
     } catch (err) {

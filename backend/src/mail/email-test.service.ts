@@ -8,7 +8,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { unavailable } from '../common/errors/app.exception';
 import type { DebugEmailDto, DeliveryTestDto } from './dto/email-test.dto';
 import { MailService } from './mail.service';
-import type { MailJob } from './mail.types';
+import type { MailContexts } from './mail-templates';
+import type { MailRequest } from './mail.types';
 
 export interface DeliveryResult {
   method: 'plain-text' | 'html-with-text' | 'with-attachment';
@@ -72,7 +73,7 @@ export class EmailTestService {
         : [{ method: 'html-with-text', description: 'HTML with a plain-text alternative' }];
     const results: DeliveryResult[] = [];
     for (const [i, v] of variants.entries()) {
-      const job: MailJob = {
+      const job: MailRequest = {
         template: 'customer-test',
         to: dto.email,
         subject: `Delivery test ${i + 1} of ${variants.length} from ${this.config.siteName}: ${v.description.toLowerCase()}`,
@@ -101,11 +102,13 @@ export class EmailTestService {
     };
   }
 
-  private customerContext(extra: Record<string, unknown>): Record<string, unknown> {
+  private customerContext(
+    extra: Omit<MailContexts['customer-test'], 'fromAddress' | 'sentAt'>,
+  ): MailContexts['customer-test'] {
     return { fromAddress: this.config.mail.from, sentAt: new Date().toISOString(), ...extra };
   }
 
-  private async queueOrFail(job: MailJob): Promise<string> {
+  private async queueOrFail(job: MailRequest): Promise<string> {
     try {
       return await this.mail.enqueue(job);
     } catch {

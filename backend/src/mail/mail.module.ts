@@ -7,10 +7,11 @@ import { SessionsModule } from '../sessions/sessions.module';
 import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
 import { EmailTestService } from './email-test.service';
-import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailOutboxEntity } from './entities/mail-outbox.entity';
 import { MailPersonalDataRepository } from './mail-personal-data.repository';
 import { MailStore } from './mail-store.repository';
 import { MAIL_QUEUE, mailJobOptions } from './mail.constants';
+import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailProcessor } from './mail.processor';
 import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailService } from './mail.service';
@@ -28,7 +29,7 @@ import { RecipientLimiter } from './recipient-limiter';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ defaultJobOptions: mailJobOptions(config.mail.retryDelayMs) }),
     }),
-    TypeOrmModule.forFeature([MailOutboxEntry]),
+    TypeOrmModule.forFeature([MailOutboxEntity]),
     SessionsModule,
   ],
   controllers: [EmailTestController],
@@ -36,6 +37,7 @@ import { RecipientLimiter } from './recipient-limiter';
     MailService,
     MailStore,
     MailPersonalDataRepository,
+    MailOutboxRepository,
     MailProcessor,
     EmailTestService,
     QueueDashboard,

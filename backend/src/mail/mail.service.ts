@@ -11,12 +11,10 @@
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { SettingsService } from '../settings/settings.service';
-import { MailOutboxEntry } from './entities/mail-outbox.entity';
+import { MailOutboxRepository } from './mail-outbox.repository';
 import {
   ENQUEUE_TIMEOUT_MS,
   MAIL_QUEUE,
@@ -28,7 +26,7 @@ import {
 import type { MailDeliveryState } from '@studio/shared';
 import { MailStore } from './mail-store.repository';
 import { isMailTemplate } from './mail-templates';
-import type { MailJob, MailJobRef, MailQueueData } from './mail.types';
+import type { MailJobRef, MailQueueData, MailRequest } from './mail.types';
 
 export class MailQueueUnavailableError extends Error {
   constructor(readonly jobId: string) {
@@ -53,7 +51,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue<MailQueueData>,
-    @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+    private readonly outbox: MailOutboxRepository,
     private readonly settings: SettingsService,
     private readonly store: MailStore,
   ) {}
@@ -64,7 +62,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Queues one mail and returns its Bull job id. */
-  async enqueue(mail: MailJob): Promise<string> {
+  async enqueue(mail: MailRequest): Promise<string> {
     if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
     const jobId = mail.jobId ?? randomUUID();
     await this.store.save(jobId, { ...mail, jobId });
@@ -76,10 +74,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn(
         `Could not queue mail ${jobId} (${mail.template}): ${(err as Error).message}; keeping it in the outbox`,
       );
-      await this.outbox.query(
-        'INSERT INTO mail_outbox (job_id, payload, last_error) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING',
-        [jobId, JSON.stringify(job), (err as Error).message],
-      );
+      await this.outbox.park(jobId, job, (err as Error).message);
       throw new MailQueueUnavailableError(jobId);
     }
   }
@@ -89,7 +84,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
    * still holds is not queued again). Throws when Redis does not answer: the caller (a queue
    * job itself) is retried, so nothing is parked in the outbox.
    */
-  async enqueueBulk(mails: (MailJob & { jobId: string })[]): Promise<void> {
+  async enqueueBulk(mails: (MailRequest & { jobId: string })[]): Promise<void> {
     if (!mails.length) return;
     for (const mail of mails)
       if (!isMailTemplate(mail.template)) throw new Error(`Unknown mail template "${String(mail.template)}"`);
@@ -118,7 +113,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   ): Promise<Map<string, { state: MailDeliveryState; attempts: number; error: string | null }>> {
     const out = new Map<string, { state: MailDeliveryState; attempts: number; error: string | null }>();
     if (!jobIds.length) return out;
-    const parked = await this.outbox.find({ where: jobIds.map((jobId) => ({ jobId })) });
+    const parked = await this.outbox.parked(jobIds);
     for (const row of parked) out.set(row.jobId, { state: 'outbox', attempts: 0, error: row.lastError });
     await Promise.all(
       jobIds
@@ -217,25 +212,14 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     this.sweeping = true;
     let moved = 0;
     try {
-      await this.outbox.manager.transaction(async (em) => {
-        const rows = await em
-          .getRepository(MailOutboxEntry)
-          .createQueryBuilder('o')
-          .setLock('pessimistic_write')
-          .setOnLocked('skip_locked')
-          .orderBy('o.id')
-          .limit(OUTBOX_BATCH)
-          .getMany();
+      await this.outbox.lockBatch(OUTBOX_BATCH, async (rows, locked) => {
         for (const row of rows) {
           try {
             await withTimeout(this.queue.add(row.payload, { jobId: row.jobId }), ENQUEUE_TIMEOUT_MS);
-            await em.delete(MailOutboxEntry, row.id);
+            await locked.remove(row);
             moved++;
           } catch (err) {
-            await em.update(MailOutboxEntry, row.id, {
-              attempts: row.attempts + 1,
-              lastError: (err as Error).message,
-            });
+            await locked.recordFailure(row, (err as Error).message);
             break; // Redis is still away; try again next sweep.
           }
         }

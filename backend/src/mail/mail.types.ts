@@ -1,5 +1,5 @@
 import type { MailDeliveryRef } from './mail-delivery-hooks';
-import type { MailTemplate } from './mail-templates';
+import type { MailContexts, MailTemplate } from './mail-templates';
 
 export interface MailAttachment {
   filename: string;
@@ -39,3 +39,11 @@ export type MailQueueData = MailJobRef | MailJob;
 export function isMailJobRef(data: MailQueueData): data is MailJobRef {
   return typeof (data as MailJobRef).mailId === 'string' && !('template' in data);
 }
+
+/**
+ * A mail as a feature asks for it: the template names the type of its context, so a missing
+ * or misspelt key, or a value of the wrong type, does not compile. It is stored as a MailJob.
+ */
+export type MailRequest = {
+  [T in MailTemplate]: Omit<MailJob, 'template' | 'context'> & { template: T; context: MailContexts[T] };
+}[MailTemplate];

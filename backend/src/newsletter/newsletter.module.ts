@@ -8,6 +8,7 @@ import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
 import { SubscribersRepository } from './subscribers.repository';
 import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 import { LOTTERY_QUEUE } from './lottery/lottery.constants';
+import { LotteryRepository } from './lottery/lottery.repository';
 import { LotteryScheduler } from './lottery/lottery.scheduler';
 import { LotteryService } from './lottery/lottery.service';
 import { NewsletterController } from './newsletter.controller';
@@ -32,6 +33,7 @@ import { NewsletterIssuesService } from './issues/newsletter-issues.service';
     LotteryService,
     LotteryScheduler,
     SubscribersRepository,
+    LotteryRepository,
     AdminSubscribersService,
     NewsletterPersonalDataRepository,
     NewsletterIssuesRepository,

@@ -6,20 +6,19 @@
  * unsubscribe link and the RFC 8058 headers.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { VISITOR_MAIL } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { badRequest } from '../common/errors/app.exception';
 import { MailService } from '../mail/mail.service';
-import type { MailJob } from '../mail/mail.types';
+import type { MailRequest } from '../mail/mail.types';
 import { RecipientLimiter } from '../mail/recipient-limiter';
 import { ReferralService } from '../referral/referral.service';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
 import { signConfirmToken, verifyConfirmToken } from './confirm-token';
+import { SubscribersRepository } from './subscribers.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** The free mixing guide, relative to the build root (see MailProcessor's ASSET_ROOT). */
@@ -50,7 +49,7 @@ export class NewsletterService {
   private readonly logger = new Logger(NewsletterService.name);
 
   constructor(
-    @InjectRepository(NewsletterSubscriber) private readonly subscribers: Repository<NewsletterSubscriber>,
+    private readonly subscribers: SubscribersRepository,
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
     private readonly recipients: RecipientLimiter,
@@ -62,33 +61,13 @@ export class NewsletterService {
     const referredBy = referralCode ? await this.referrerFor(referralCode, email) : null;
     const hasDiscount = referredBy !== null;
 
-    // Concurrent sign-ups of one address: the unique index lets exactly one insert win.
-    const inserted: { id: number }[] = await this.subscribers.query(
-      `INSERT INTO newsletter_subscribers (email, referred_by, has_discount) VALUES ($1, $2, $3)
-       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-      [email, referredBy, hasDiscount],
-    );
-    if (!inserted.length) {
+    if (!(await this.subscribers.insertIfNew(email, referredBy, hasDiscount))) {
       // Someone who left comes back only by confirming again: anyone can type their address.
-      await this.subscribers.query(
-        `UPDATE newsletter_subscribers
-            SET unsubscribed_at = NULL, confirmed_at = NULL, updated_at = now(),
-                referred_by = COALESCE(referred_by, $2), has_discount = has_discount OR $3
-          WHERE lower(email) = $1 AND unsubscribed_at IS NOT NULL`,
-        [email, referredBy, hasDiscount],
-      );
-      if (referredBy) {
-        await this.subscribers.query(
-          `UPDATE newsletter_subscribers SET referred_by = $2, has_discount = true, updated_at = now()
-            WHERE lower(email) = $1 AND referred_by IS NULL`,
-          [email, referredBy],
-        );
-      }
+      await this.subscribers.rejoin(email, referredBy, hasDiscount);
+      if (referredBy) await this.subscribers.setReferrerIfNone(email, referredBy);
     }
-    const subscriber = await this.subscribers
-      .createQueryBuilder('s')
-      .where('lower(s.email) = :email', { email })
-      .getOneOrFail();
+    const subscriber = await this.subscribers.findByEmail(email);
+    if (!subscriber) throw new Error(`Subscriber ${email} vanished while subscribing`);
     if (subscriber.confirmedAt) return { status: 'already-subscribed', subscriber, confirmationQueued: null };
     return {
       status: 'confirmation-sent',
@@ -105,17 +84,10 @@ export class NewsletterService {
   async confirm(token: unknown): Promise<{ email: string; status: ConfirmStatus } | null> {
     const email = verifyConfirmToken(this.config.jwtSecret, token);
     if (!email) return null;
-    const confirmed: [{ id: number }[], number] = await this.subscribers.query(
-      `UPDATE newsletter_subscribers SET confirmed_at = now(), updated_at = now()
-        WHERE lower(email) = $1 AND confirmed_at IS NULL AND unsubscribed_at IS NULL RETURNING id`,
-      [email],
-    );
-    const subscriber = await this.subscribers
-      .createQueryBuilder('s')
-      .where('lower(s.email) = :email', { email })
-      .getOne();
+    const confirmed = await this.subscribers.confirm(email);
+    const subscriber = await this.subscribers.findByEmail(email);
     if (!subscriber || subscriber.unsubscribedAt) return null;
-    if (!confirmed[0]?.length) return { email, status: 'already-confirmed' };
+    if (!confirmed) return { email, status: 'already-confirmed' };
     if (subscriber.referredBy) await this.rewardReferrer(subscriber.referredBy);
     const jobId = `newsletter-welcome-${subscriber.id}-${subscriber.confirmedAt?.getTime() ?? Date.now()}`;
     await this.mail
@@ -155,29 +127,21 @@ export class NewsletterService {
   async unsubscribeByToken(token: unknown): Promise<{ email: string } | null> {
     const email = verifyUnsubscribeToken(this.config.jwtSecret, token);
     if (!email) return null;
-    await this.subscribers.query(
-      `UPDATE newsletter_subscribers SET unsubscribed_at = now(), updated_at = now()
-        WHERE lower(email) = $1 AND unsubscribed_at IS NULL`,
-      [email.toLowerCase()],
-    );
+    await this.subscribers.unsubscribeByEmail(email.toLowerCase());
     return { email };
   }
 
   list(limit = 100, offset = 0): Promise<[NewsletterSubscriber[], number]> {
-    return this.subscribers.findAndCount({
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: limit,
-      skip: offset,
-    });
+    return this.subscribers.page(limit, offset);
   }
 
   /** Confirmed and not unsubscribed: the people the newsletter and the lottery reach. */
   countActive(): Promise<number> {
-    return this.subscribers.countBy({ unsubscribedAt: IsNull(), confirmedAt: Not(IsNull()) });
+    return this.subscribers.countActive();
   }
 
   countSince(since: Date): Promise<number> {
-    return this.subscribers.countBy({ createdAt: MoreThanOrEqual(since) });
+    return this.subscribers.countSince(since);
   }
 
   unsubscribeUrl(email: string): string {
@@ -204,7 +168,7 @@ export class NewsletterService {
     };
   }
 
-  private welcomeMail(subscriber: NewsletterSubscriber, jobId: string): MailJob {
+  private welcomeMail(subscriber: NewsletterSubscriber, jobId: string): MailRequest {
     const { unsubscribeUrl, headers } = this.listMail(subscriber.email);
     return {
       template: 'newsletter-welcome',
@@ -232,10 +196,6 @@ export class NewsletterService {
 
   /** The referrer earns the same discount when a friend subscribes with their code. */
   private async rewardReferrer(referrerEmail: string): Promise<void> {
-    await this.subscribers.query(
-      `UPDATE newsletter_subscribers SET has_discount = true, updated_at = now()
-        WHERE lower(email) = $1 AND has_discount = false`,
-      [referrerEmail],
-    );
+    await this.subscribers.grantDiscount(referrerEmail);
   }
 }

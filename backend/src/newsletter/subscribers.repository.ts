@@ -1,10 +1,15 @@
-/** The back office's queries on `newsletter_subscribers` and the draws they won. */
+/**
+ * Every query on `newsletter_subscribers`: sign-up, confirmation, leaving, the lottery's
+ * entrants and the back office's list (the draws they won are erased with them).
+ * Addresses are compared lower-cased, as the unique index does.
+ */
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, IsNull, MoreThanOrEqual, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import type { SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { LONDON_TZ } from '../common/london-month';
+import { returnedRows } from '../common/query-result';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
 import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
 
@@ -21,6 +26,99 @@ export class SubscribersRepository {
   constructor(
     @InjectRepository(NewsletterSubscriber) private readonly subscribers: Repository<NewsletterSubscriber>,
   ) {}
+
+  /** Adds the address unless it is on the list already; whether it was added. */
+  async insertIfNew(email: string, referredBy: string | null, hasDiscount: boolean): Promise<boolean> {
+    // Concurrent sign-ups of one address: the unique index lets exactly one insert win.
+    const inserted = returnedRows(
+      await this.subscribers.query(
+        `INSERT INTO newsletter_subscribers (email, referred_by, has_discount) VALUES ($1, $2, $3)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+        [email, referredBy, hasDiscount],
+      ),
+    );
+    return inserted.length > 0;
+  }
+
+  /** Someone who left signs up again: back to unconfirmed, keeping a referral they had. */
+  async rejoin(email: string, referredBy: string | null, hasDiscount: boolean): Promise<void> {
+    await this.subscribers.query(
+      `UPDATE newsletter_subscribers
+          SET unsubscribed_at = NULL, confirmed_at = NULL, updated_at = now(),
+              referred_by = COALESCE(referred_by, $2), has_discount = has_discount OR $3
+        WHERE lower(email) = $1 AND unsubscribed_at IS NOT NULL`,
+      [email, referredBy, hasDiscount],
+    );
+  }
+
+  /** Records who referred the address, unless someone already did. */
+  async setReferrerIfNone(email: string, referredBy: string): Promise<void> {
+    await this.subscribers.query(
+      `UPDATE newsletter_subscribers SET referred_by = $2, has_discount = true, updated_at = now()
+        WHERE lower(email) = $1 AND referred_by IS NULL`,
+      [email, referredBy],
+    );
+  }
+
+  findByEmail(email: string): Promise<NewsletterSubscriber | null> {
+    return this.subscribers.createQueryBuilder('s').where('lower(s.email) = :email', { email }).getOne();
+  }
+
+  /** Confirms a pending, still subscribed address; false when there was none to confirm. */
+  async confirm(email: string): Promise<boolean> {
+    const rows = returnedRows(
+      await this.subscribers.query(
+        `UPDATE newsletter_subscribers SET confirmed_at = now(), updated_at = now()
+          WHERE lower(email) = $1 AND confirmed_at IS NULL AND unsubscribed_at IS NULL RETURNING id`,
+        [email],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  async unsubscribeByEmail(email: string): Promise<void> {
+    await this.subscribers.query(
+      `UPDATE newsletter_subscribers SET unsubscribed_at = now(), updated_at = now()
+        WHERE lower(email) = $1 AND unsubscribed_at IS NULL`,
+      [email],
+    );
+  }
+
+  /** The address earns the discount (it referred a friend). */
+  async grantDiscount(email: string): Promise<void> {
+    await this.subscribers.query(
+      `UPDATE newsletter_subscribers SET has_discount = true, updated_at = now()
+        WHERE lower(email) = $1 AND has_discount = false`,
+      [email],
+    );
+  }
+
+  /** Newest first. */
+  page(limit: number, offset: number): Promise<[NewsletterSubscriber[], number]> {
+    return this.subscribers.findAndCount({
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
+  }
+
+  /** Confirmed and not unsubscribed (inside `em`'s transaction when given). */
+  countActive(em: EntityManager = this.subscribers.manager): Promise<number> {
+    return em.countBy(NewsletterSubscriber, { unsubscribedAt: IsNull(), confirmedAt: Not(IsNull()) });
+  }
+
+  /** The active subscriber at `offset` in id order (inside `em`'s transaction). */
+  async activeAt(em: EntityManager, offset: number): Promise<{ id: number; email: string } | undefined> {
+    const rows = (await em.query(
+      `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL AND confirmed_at IS NOT NULL ORDER BY id OFFSET $1 LIMIT 1`,
+      [offset],
+    )) as { id: number; email: string }[];
+    return rows[0];
+  }
+
+  countSince(since: Date): Promise<number> {
+    return this.subscribers.countBy({ createdAt: MoreThanOrEqual(since) });
+  }
 
   private filtered(
     filter: Omit<SubscriberFilter, 'sort' | 'order'>,

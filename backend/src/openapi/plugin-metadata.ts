@@ -103,6 +103,17 @@ export default async () => {
           },
         ],
         [
+          import('../common/admin-list.query'),
+          {
+            AdminListQuery: {
+              limit: { required: false, type: () => Number, minimum: 1 },
+              offset: { required: false, type: () => Number, minimum: 0 },
+              search: { required: false, type: () => String, maxLength: 200 },
+              order: { required: false, enum: ['asc', 'desc'] },
+            },
+          },
+        ],
+        [
           import('../common/input/page-query.dto'),
           {
             PageQueryDto: {
@@ -218,17 +229,6 @@ export default async () => {
               name: { required: true, type: () => String },
               slug: { required: false, type: () => String },
               description: { required: false, type: () => String, nullable: true },
-            },
-          },
-        ],
-        [
-          import('../common/admin-list.query'),
-          {
-            AdminListQuery: {
-              limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0 },
-              search: { required: false, type: () => String, maxLength: 200 },
-              order: { required: false, enum: ['asc', 'desc'] },
             },
           },
         ],

@@ -8,7 +8,7 @@ import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { Payment } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { PaymentsRepository } from './payments.repository';
-import { StripeEvent } from './entities/stripe-event.entity';
+import { StripeEventEntity } from './entities/stripe-event.entity';
 import { PaymentsConfiguredGuard } from './payments-configured.guard';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
@@ -19,7 +19,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Payment, StripeEvent, PaymentRefundEntity]),
+    TypeOrmModule.forFeature([Payment, StripeEventEntity, PaymentRefundEntity]),
     ServicesModule,
     ReferralModule,
     ProjectsModule,

@@ -1,12 +1,18 @@
-/** Queries on `payments` and `payment_refunds`: booking checks, the back office's ledger and refunds. */
+/**
+ * Every query on `payments`, `payment_refunds` and `stripe_events`: bookings, the webhook's
+ * settlement, the back office's ledger and refunds. Methods taking `m` run inside that
+ * transaction.
+ */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { MonthTotal, PaymentStatusValue, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { LONDON_TZ } from '../common/london-month';
+import { returnedRows } from '../common/query-result';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { Payment, PaymentKind, PaymentStatus } from './entities/payment.entity';
+import { StripeEventEntity } from './entities/stripe-event.entity';
 
 export interface PaymentFilter {
   search?: string;
@@ -119,5 +125,90 @@ export class PaymentsRepository {
   ): Promise<void> {
     await m.createQueryBuilder().insert().into(PaymentRefundEntity).values(refund).orIgnore().execute();
     await m.getRepository(Payment).update(refund.paymentId, { amountRefunded: totalRefunded, status });
+  }
+
+  /** A new payment row (inside `m`'s transaction when given). */
+  insert(fields: Partial<Payment>, m: EntityManager = this.payments.manager): Promise<Payment> {
+    const repo = m.getRepository(Payment);
+    return repo.save(repo.create(fields));
+  }
+
+  async update(id: number, fields: Parameters<Repository<Payment>['update']>[1]): Promise<void> {
+    await this.payments.update(id, fields);
+  }
+
+  async save(m: EntityManager, payment: Payment): Promise<void> {
+    await m.save(payment);
+  }
+
+  findByIdIn(m: EntityManager, id: number): Promise<Payment> {
+    return m.findOneByOrFail(Payment, { id });
+  }
+
+  /** The payment with this Stripe PaymentIntent or Checkout Session id, locked until `m` ends. */
+  lockByStripeId(
+    m: EntityManager,
+    ref: { intentId: string } | { sessionId: string },
+  ): Promise<Payment | null> {
+    const where =
+      'intentId' in ref
+        ? { stripePaymentIntentId: ref.intentId }
+        : { stripeCheckoutSessionId: ref.sessionId };
+    return m.getRepository(Payment).findOne({ where, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Records a webhook event; false when it was recorded before (a duplicate delivery). */
+  async recordEvent(m: EntityManager, id: string, type: string): Promise<boolean> {
+    const inserted = returnedRows(
+      await m.query(
+        `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [id, type],
+      ),
+    );
+    return inserted.length > 0;
+  }
+
+  /** The payment an already recorded event settled, if any. */
+  async eventPaymentId(m: EntityManager, id: string): Promise<number | null> {
+    return (await m.findOneBy(StripeEventEntity, { id }))?.paymentId ?? null;
+  }
+
+  async linkEvent(m: EntityManager, id: string, paymentId: number): Promise<void> {
+    await m.update(StripeEventEntity, { id }, { paymentId });
+  }
+
+  /**
+   * Claims the right to queue a succeeded payment's mails: true for exactly one caller, and
+   * only once per payment (until the claim is released).
+   */
+  async claimMails(paymentId: number, at: string): Promise<boolean> {
+    const rows = returnedRows(
+      await this.db.query(
+        `UPDATE payments SET metadata = metadata || jsonb_build_object('mailsQueuedAt', $2::text)
+          WHERE id = $1 AND status = 'succeeded' AND NOT (metadata ? 'mailsQueuedAt')
+          RETURNING id`,
+        [paymentId, at],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  async releaseMailClaim(paymentId: number): Promise<void> {
+    await this.db.query(`UPDATE payments SET metadata = metadata - 'mailsQueuedAt' WHERE id = $1`, [
+      paymentId,
+    ]);
+  }
+
+  /** Deposits and plan bookings that succeeded since `since` (by their last change), in pence. */
+  async paidBookingsSince(since: Date): Promise<{ count: number; amountPence: number }> {
+    const row = await this.payments
+      .createQueryBuilder('p')
+      .select('COUNT(*)::int', 'count')
+      .addSelect('COALESCE(SUM(p.amount), 0)::int', 'amount')
+      .where('p.status = :status', { status: 'succeeded' })
+      .andWhere('p.kind IN (:...kinds)', { kinds: ['deposit', 'plan'] })
+      .andWhere('p.updatedAt >= :since', { since })
+      .getRawOne<{ count: number; amount: number }>();
+    return { count: row?.count ?? 0, amountPence: row?.amount ?? 0 };
   }
 }

@@ -22,9 +22,8 @@ import { timingSafeEqual } from 'node:crypto';
  * SDK's retry cannot create a second charge.
  */
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import Stripe from 'stripe';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CURRENCY, depositPence, formatPence, MESSAGES, REFERRAL } from '@studio/shared';
 import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
@@ -89,7 +88,7 @@ export class PaymentsService {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(Payment) private readonly payments: Repository<Payment>,
+    private readonly db: DataSource,
     private readonly services: ServicesService,
     private readonly referrals: ReferralService,
     private readonly paymentsRepository: PaymentsRepository,
@@ -105,15 +104,7 @@ export class PaymentsService {
    * changed), for the admin dashboard. Amounts in pence.
    */
   async paidDepositsSince(since: Date): Promise<{ count: number; amountPence: number }> {
-    const row = await this.payments
-      .createQueryBuilder('p')
-      .select('COUNT(*)::int', 'count')
-      .addSelect('COALESCE(SUM(p.amount), 0)::int', 'amount')
-      .where('p.status = :status', { status: 'succeeded' })
-      .andWhere('p.kind IN (:...kinds)', { kinds: ['deposit', 'plan'] })
-      .andWhere('p.updatedAt >= :since', { since })
-      .getRawOne<{ count: number; amount: number }>();
-    return { count: row?.count ?? 0, amountPence: row?.amount ?? 0 };
+    return this.paymentsRepository.paidBookingsSince(since);
   }
 
   publicConfig(): { configured: boolean; publishableKey: string | null } {
@@ -151,18 +142,16 @@ export class PaymentsService {
       serviceName = dto.metadata?.service_name ?? CUSTOM_PAYMENT_NAME;
     }
 
-    const payment = await this.payments.save(
-      this.payments.create({
-        kind,
-        amount,
-        currency: CURRENCY,
-        status: 'pending',
-        serviceId,
-        userId,
-        customerEmail: dto.email ?? null,
-        metadata: { serviceName, ...(remainingPence !== undefined && { remainingPence }) },
-      }),
-    );
+    const payment = await this.paymentsRepository.insert({
+      kind,
+      amount,
+      currency: CURRENCY,
+      status: 'pending',
+      serviceId,
+      userId,
+      customerEmail: dto.email ?? null,
+      metadata: { serviceName, ...(remainingPence !== undefined && { remainingPence }) },
+    });
 
     let intent: Stripe.PaymentIntent;
     try {
@@ -188,7 +177,7 @@ export class PaymentsService {
     }
     if (!intent.client_secret)
       throw await this.providerFailure(payment, new Error('PaymentIntent without client_secret'));
-    await this.payments.update(payment.id, { stripePaymentIntentId: intent.id });
+    await this.paymentsRepository.update(payment.id, { stripePaymentIntentId: intent.id });
     return { clientSecret: intent.client_secret, paymentId: payment.id, amount };
   }
 
@@ -215,9 +204,9 @@ export class PaymentsService {
 
     // The row and the code's reservation commit together: a code another checkout holds is a 409
     // and leaves nothing behind.
-    const payment = await this.payments.manager.transaction(async (m) => {
-      const saved = await m.getRepository(Payment).save(
-        m.getRepository(Payment).create({
+    const payment = await this.db.transaction(async (m) => {
+      const saved = await this.paymentsRepository.insert(
+        {
           kind: 'plan',
           amount,
           currency: CURRENCY,
@@ -232,7 +221,8 @@ export class PaymentsService {
             listPricePence: plan.price,
             remainingPence: pricePence - amount,
           },
-        }),
+        },
+        m,
       );
       if (referralCode) await this.referrals.reserveForCheckout(referralCode, saved.id, CODE_HOLD_MINUTES, m);
       return saved;
@@ -284,7 +274,7 @@ export class PaymentsService {
       await this.referrals.release(payment.id);
       throw await this.providerFailure(payment, new Error('Checkout Session without url'));
     }
-    await this.payments.update(payment.id, { stripeCheckoutSessionId: session.id });
+    await this.paymentsRepository.update(payment.id, { stripeCheckoutSessionId: session.id });
     return { url: session.url, sessionId: session.id, paymentId: payment.id };
   }
 
@@ -309,7 +299,7 @@ export class PaymentsService {
   private async providerFailure(payment: Payment, err: unknown): Promise<AppException> {
     const reason = err instanceof Error ? err.message : String(err);
     this.logger.warn(`Stripe call for payment ${payment.id} failed: ${reason}`);
-    await this.payments
+    await this.paymentsRepository
       .update(payment.id, { metadata: { ...payment.metadata, stripeError: reason.slice(0, 500) } })
       .catch((e: Error) =>
         this.logger.error(`Could not record the Stripe failure of payment ${payment.id}: ${e.message}`),

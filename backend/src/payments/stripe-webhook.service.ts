@@ -22,7 +22,6 @@
  *   Stripe's retry (a duplicate delivery) queues them.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatPence } from '@studio/shared';
@@ -30,12 +29,13 @@ import { badRequest, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import type { MailRequest } from '../mail/mail.types';
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewsService } from '../projects/reviews.service';
 import { ReferralService } from '../referral/referral.service';
 import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
-import { StripeEvent } from './entities/stripe-event.entity';
 import { canMoveTo } from './payment-amounts';
+import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 
 export interface WebhookResult {
@@ -44,8 +44,6 @@ export interface WebhookResult {
   duplicate?: true;
   ignored?: true;
 }
-
-type MailJob = Parameters<MailService['enqueue']>[0];
 
 interface Applied {
   handled: boolean;
@@ -62,7 +60,8 @@ export class StripeWebhookService {
   constructor(
     private readonly payments: PaymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dataSource: DataSource,
+    private readonly repo: PaymentsRepository,
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
     private readonly projects: ProjectsService,
@@ -88,17 +87,12 @@ export class StripeWebhookService {
     }
 
     const outcome = await this.dataSource.transaction(async (m) => {
-      const inserted: unknown[] = await m.query(
-        `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [event.id, event.type],
-      );
-      if (!inserted.length) {
-        const prior = await m.findOneBy(StripeEvent, { id: event.id });
-        return { duplicate: true, handled: true, paymentId: prior?.paymentId ?? null };
+      if (!(await this.repo.recordEvent(m, event.id, event.type))) {
+        return { duplicate: true, handled: true, paymentId: await this.repo.eventPaymentId(m, event.id) };
       }
       const applied = await this.apply(event, m);
       if (applied.paymentId) {
-        await m.update(StripeEvent, { id: event.id }, { paymentId: applied.paymentId });
+        await this.repo.linkEvent(m, event.id, applied.paymentId);
         await this.openProject(applied.paymentId, m);
       }
       return { duplicate: false, ...applied };
@@ -169,7 +163,7 @@ export class StripeWebhookService {
       payment.metadata = { ...payment.metadata, amountReceived: intent.amount_received };
     }
     this.moveTo(payment, status);
-    await m.save(payment);
+    await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
 
@@ -202,7 +196,7 @@ export class StripeWebhookService {
     payment.metadata = { ...payment.metadata, ...extra };
     const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
     this.moveTo(payment, paid ? 'succeeded' : 'processing');
-    await m.save(payment);
+    await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
 
@@ -217,7 +211,7 @@ export class StripeWebhookService {
     });
     if (!payment) return this.unknown(session.id);
     this.moveTo(payment, status);
-    await m.save(payment);
+    await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
 
@@ -231,7 +225,7 @@ export class StripeWebhookService {
     if (payment.status === 'pending') {
       payment.metadata = { ...payment.metadata, closedReason: 'checkout_expired' };
       this.moveTo(payment, 'failed');
-      await m.save(payment);
+      await this.repo.save(m, payment);
     }
     await this.referrals.release(payment.id, m);
     return { handled: true, paymentId: payment.id };
@@ -249,7 +243,7 @@ export class StripeWebhookService {
         closedReason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}`,
       };
       this.moveTo(payment, 'failed');
-      await m.save(payment);
+      await this.repo.save(m, payment);
     }
     await this.referrals.release(payment.id, m);
     return { handled: true, paymentId: payment.id };
@@ -268,7 +262,7 @@ export class StripeWebhookService {
       dispute: { id: dispute.id, status: dispute.status, reason: dispute.reason, amount: dispute.amount },
     };
     this.logger.warn(`Payment ${payment.id}: dispute ${dispute.id} is ${dispute.status} (${dispute.reason})`);
-    await m.save(payment);
+    await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
 
@@ -283,7 +277,7 @@ export class StripeWebhookService {
       Math.max(payment.amountRefunded, charge.amount_refunded),
     );
     this.moveTo(payment, charge.refunded ? 'refunded' : 'partially_refunded');
-    await m.save(payment);
+    await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
 
@@ -296,19 +290,17 @@ export class StripeWebhookService {
     m: EntityManager,
     ref: { intentId?: string; sessionId?: string; paymentId?: string | null },
   ): Promise<Payment | null> {
-    const repo = m.getRepository(Payment);
-    const lock = { mode: 'pessimistic_write' as const };
     if (ref.intentId) {
-      const found = await repo.findOne({ where: { stripePaymentIntentId: ref.intentId }, lock });
+      const found = await this.repo.lockByStripeId(m, { intentId: ref.intentId });
       if (found) return found;
     }
     if (ref.sessionId) {
-      const found = await repo.findOne({ where: { stripeCheckoutSessionId: ref.sessionId }, lock });
+      const found = await this.repo.lockByStripeId(m, { sessionId: ref.sessionId });
       if (found) return found;
     }
     const id = Number(ref.paymentId);
     if (!ref.paymentId || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const found = await repo.findOne({ where: { id }, lock });
+    const found = await this.repo.lockById(m, id);
     // A row already tied to another intent or session is not this event's payment.
     if (!found) return null;
     if (ref.intentId && found.stripePaymentIntentId && found.stripePaymentIntentId !== ref.intentId)
@@ -326,7 +318,7 @@ export class StripeWebhookService {
 
   /** A settled deposit or plan booking opens its client project, in the same transaction. */
   private async openProject(paymentId: number, m: EntityManager): Promise<void> {
-    const payment = await m.findOneByOrFail(Payment, { id: paymentId });
+    const payment = await this.repo.findByIdIn(m, paymentId);
     if (payment.status !== 'succeeded') return;
     // A project's balance: marked paid once, the project moves to paid (projects part 2).
     if (payment.kind === 'balance') return this.reviews.onBalancePaid(m, payment);
@@ -352,16 +344,8 @@ export class StripeWebhookService {
   /** Queues the two mails of a succeeded payment, once (see the header). */
   private async queueMails(paymentId: number): Promise<void> {
     const claimedAt = new Date().toISOString();
-    const rows: [Payment[], number] | Payment[] = await this.dataSource.query(
-      `UPDATE payments SET metadata = metadata || jsonb_build_object('mailsQueuedAt', $2::text)
-        WHERE id = $1 AND status = 'succeeded' AND NOT (metadata ? 'mailsQueuedAt')
-        RETURNING id`,
-      [paymentId, claimedAt],
-    );
-    // node-postgres through TypeORM returns [rows, count] for UPDATE … RETURNING.
-    const claimed = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
-    if (!claimed) return;
-    const payment = await this.dataSource.getRepository(Payment).findOneByOrFail({ id: paymentId });
+    if (!(await this.repo.claimMails(paymentId, claimedAt))) return;
+    const payment = await this.repo.findByIdIn(this.dataSource.manager, paymentId);
     try {
       for (const job of this.mailsFor(payment, await this.mail.adminAddress())) {
         // Redis being away is covered: the mail waits in the outbox and is queued later.
@@ -373,9 +357,7 @@ export class StripeWebhookService {
       if (payment.kind === 'balance') await this.reviews.afterBalancePaid(payment);
     } catch (err) {
       this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
-      await this.dataSource.query(`UPDATE payments SET metadata = metadata - 'mailsQueuedAt' WHERE id = $1`, [
-        paymentId,
-      ]);
+      await this.repo.releaseMailClaim(paymentId);
       throw unavailable(
         'The payment was recorded but its confirmation could not be queued yet.',
         'MAIL_QUEUE_UNAVAILABLE',
@@ -383,7 +365,7 @@ export class StripeWebhookService {
     }
   }
 
-  private mailsFor(payment: Payment, adminAddress: string): MailJob[] {
+  private mailsFor(payment: Payment, adminAddress: string): MailRequest[] {
     const serviceName = payment.metadata.serviceName ?? 'your booking';
     const amountFormatted = formatPence(payment.amount);
     const transactionId =
@@ -395,7 +377,7 @@ export class StripeWebhookService {
         : undefined;
     const customerName =
       typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined;
-    const jobs: MailJob[] = [];
+    const jobs: MailRequest[] = [];
     if (payment.customerEmail) {
       jobs.push({
         template: 'payment-confirmation',

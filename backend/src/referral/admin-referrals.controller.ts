@@ -11,7 +11,7 @@ import { IdParamPipe } from '../blog/id-param.pipe';
 import { AdminListQuery, pageOf } from '../common/admin-list.query';
 import { Auth } from '../common/decorators/roles.decorator';
 import { conflict, notFound } from '../common/errors/app.exception';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import { ReferralRepository } from './referral.repository';
 
 export class ReferralListQuery extends AdminListQuery {
@@ -24,13 +24,13 @@ export class ReferralListQuery extends AdminListQuery {
   state?: ReferralState;
 }
 
-export function referralState(c: ReferralCode, now = Date.now()): ReferralState {
+export function referralState(c: ReferralCodeEntity, now = Date.now()): ReferralState {
   if (c.voidedAt) return 'void';
   if (c.isUsed) return 'used';
   return c.expiresAt.getTime() <= now ? 'expired' : 'available';
 }
 
-const toAdmin = (c: ReferralCode): AdminReferralCode => ({
+const toAdmin = (c: ReferralCodeEntity): AdminReferralCode => ({
   id: c.id,
   code: c.code,
   generatedBy: c.generatedBy,
@@ -76,7 +76,7 @@ export class AdminReferralsController {
     return {
       success: true,
       message: 'Code voided',
-      code: toAdmin((await this.repo.findById(id)) as ReferralCode),
+      code: toAdmin((await this.repo.findById(id)) as ReferralCodeEntity),
     };
   }
 }

@@ -1,17 +1,17 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { ReferralCodeDto, ReferralListEntry } from '@studio/shared';
 import { PublicThrottle, THROTTLES } from '../common/guards/public-throttle';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import { ReferralEmailDto, ReferralListQuery, ValidateReferralDto } from './dto/referral.dto';
 import { ReferralService } from './referral.service';
 
-const toCodeDto = (c: ReferralCode): ReferralCodeDto => ({
+const toCodeDto = (c: ReferralCodeEntity): ReferralCodeDto => ({
   code: c.code,
   discountPercent: c.discountPercent,
   expiresAt: c.expiresAt.toISOString(),
 });
 
-const toListEntry = (c: ReferralCode): ReferralListEntry & { discountPercent: number } => ({
+const toListEntry = (c: ReferralCodeEntity): ReferralListEntry & { discountPercent: number } => ({
   id: c.id,
   code: c.code,
   isUsed: c.isUsed,

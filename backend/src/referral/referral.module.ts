@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import { AdminReferralsController } from './admin-referrals.controller';
 import { ReferralController } from './referral.controller';
 import { ReferralRepository } from './referral.repository';
@@ -8,7 +8,7 @@ import { ReferralService } from './referral.service';
 import { ReferralPersonalDataRepository } from './referral-personal-data.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ReferralCode])],
+  imports: [TypeOrmModule.forFeature([ReferralCodeEntity])],
   controllers: [ReferralController, AdminReferralsController],
   providers: [ReferralService, ReferralRepository, ReferralPersonalDataRepository],
   exports: [ReferralService, ReferralRepository, ReferralPersonalDataRepository],

@@ -8,19 +8,8 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ReferralState, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
-import { ReferralCode } from './entities/referral-code.entity';
-
-/** UPDATE … RETURNING through TypeORM's postgres driver answers [rows, count]. */
-function changedRows(result: unknown): number {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  )
-    return result[1];
-  return Array.isArray(result) ? result.length : 0;
-}
+import { returnedRows } from '../common/query-result';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 
 export interface ReferralFilter {
   search?: string;
@@ -33,8 +22,51 @@ export interface ReferralFilter {
 export class ReferralRepository {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(ReferralCode) private readonly codes: Repository<ReferralCode>,
+    @InjectRepository(ReferralCodeEntity) private readonly codes: Repository<ReferralCodeEntity>,
   ) {}
+
+  /** Runs `fn` in a transaction holding a lock on `owner`: one code generation per email at a time. */
+  withOwnerLock<T>(owner: string, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (em) => {
+      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`referral:${owner}`]);
+      return fn(em);
+    });
+  }
+
+  /** Codes `owner` generated in the last 24 hours. */
+  async countGeneratedToday(em: EntityManager, owner: string): Promise<number> {
+    const [{ count }] = (await em.query(
+      `SELECT count(*)::int AS count FROM referral_codes WHERE generated_by = $1 AND created_at > now() - interval '1 day'`,
+      [owner],
+    )) as { count: number }[];
+    return count;
+  }
+
+  /** Stores a new code unless that code exists already (then null: draw another). */
+  async insertIfFree(
+    em: EntityManager,
+    code: { code: string; owner: string; discountPercent: number; validityMonths: number },
+  ): Promise<ReferralCodeEntity | null> {
+    const rows = returnedRows<{ id: number }>(
+      await em.query(
+        `INSERT INTO referral_codes (code, generated_by, discount_percent, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(months => $4))
+         ON CONFLICT (code) DO NOTHING
+         RETURNING id`,
+        [code.code, code.owner, code.discountPercent, code.validityMonths],
+      ),
+    );
+    return rows.length ? em.getRepository(ReferralCodeEntity).findOneByOrFail({ id: rows[0].id }) : null;
+  }
+
+  findByCode(code: string): Promise<ReferralCodeEntity | null> {
+    return this.codes.findOneBy({ code });
+  }
+
+  /** Newest first. */
+  listGeneratedBy(email: string): Promise<ReferralCodeEntity[]> {
+    return this.codes.find({ where: { generatedBy: email }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
 
   /**
    * Holds an unused, unexpired code for `paymentId` for `minutes`, unless another payment holds
@@ -49,7 +81,7 @@ export class ReferralRepository {
         RETURNING id`,
       [code, paymentId, minutes],
     );
-    return changedRows(result) === 1;
+    return returnedRows(result).length === 1;
   }
 
   /** Frees whatever code `paymentId` holds (its checkout expired, failed or was cancelled). */
@@ -79,10 +111,10 @@ export class ReferralRepository {
         RETURNING id`,
       [code, usedBy, paymentId],
     );
-    return changedRows(result) === 1;
+    return returnedRows(result).length === 1;
   }
 
-  list(filter: ReferralFilter, page: Page): Promise<[ReferralCode[], number]> {
+  list(filter: ReferralFilter, page: Page): Promise<[ReferralCodeEntity[], number]> {
     const qb = this.codes.createQueryBuilder('r');
     if (filter.search) {
       qb.andWhere('(r.code ILIKE :q OR r.generated_by ILIKE :q OR r.used_by ILIKE :q)', {
@@ -111,7 +143,7 @@ export class ReferralRepository {
       .getManyAndCount();
   }
 
-  findById(id: number): Promise<ReferralCode | null> {
+  findById(id: number): Promise<ReferralCodeEntity | null> {
     return this.codes.findOneBy({ id });
   }
 

@@ -1,10 +1,9 @@
 import { REFERRAL } from '@studio/shared';
-import type { Repository } from 'typeorm';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import type { ReferralRepository } from './referral.repository';
 import { randomReferralCode, REFERRAL_MESSAGES, ReferralService } from './referral.service';
 
-const code = (over: Partial<ReferralCode>): ReferralCode =>
+const code = (over: Partial<ReferralCodeEntity>): ReferralCodeEntity =>
   ({
     id: 1,
     code: 'ABCDEFGH',
@@ -18,7 +17,7 @@ const code = (over: Partial<ReferralCode>): ReferralCode =>
     createdAt: new Date(),
     updatedAt: new Date(),
     ...over,
-  }) as ReferralCode;
+  }) as ReferralCodeEntity;
 
 describe('ReferralService', () => {
   it('draws codes of the configured length from the unambiguous alphabet', () => {
@@ -28,15 +27,15 @@ describe('ReferralService', () => {
     expect([...codes].join('')).not.toMatch(/[01OIL]/);
   });
 
-  function serviceWith(found: ReferralCode | null) {
-    const repo = { findOneBy: jest.fn().mockResolvedValue(found) } as unknown as Repository<ReferralCode>;
-    return { service: new ReferralService(repo, {} as ReferralRepository), repo };
+  function serviceWith(found: ReferralCodeEntity | null) {
+    const repo = { findByCode: jest.fn().mockResolvedValue(found) };
+    return { service: new ReferralService(repo as unknown as ReferralRepository), repo };
   }
 
   it('validates a usable code with its discount', async () => {
     const { service, repo } = serviceWith(code({ discountPercent: 15 }));
     await expect(service.validate(' abcdefgh ')).resolves.toMatchObject({ valid: true, discountPercent: 15 });
-    expect(repo.findOneBy).toHaveBeenCalledWith({ code: 'ABCDEFGH' });
+    expect(repo.findByCode).toHaveBeenCalledWith('ABCDEFGH');
   });
 
   it.each([
@@ -65,6 +64,6 @@ describe('ReferralService', () => {
   it('does not look up codes outside the allowed length', async () => {
     const { service, repo } = serviceWith(code({}));
     expect((await service.validate('ABC')).valid).toBe(false);
-    expect(repo.findOneBy).not.toHaveBeenCalled();
+    expect(repo.findByCode).not.toHaveBeenCalled();
   });
 });

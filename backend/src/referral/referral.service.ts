@@ -9,12 +9,11 @@
  *   so one code cannot open several discounted checkouts; the code's owner cannot use it.
  */
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { LIMITS, REFERRAL } from '@studio/shared';
 import { AppException, badRequest, conflict } from '../common/errors/app.exception';
-import { ReferralCode } from './entities/referral-code.entity';
+import { ReferralCodeEntity } from './entities/referral-code.entity';
 import { ReferralRepository } from './referral.repository';
 
 /** How many codes one email may generate per day, whoever asks. */
@@ -37,7 +36,7 @@ export interface ReferralValidation {
   valid: boolean;
   message: string;
   discountPercent?: number;
-  code?: ReferralCode;
+  code?: ReferralCodeEntity;
 }
 
 export function randomReferralCode(
@@ -53,21 +52,14 @@ const normalise = (code: string) => code.trim().toUpperCase();
 
 @Injectable()
 export class ReferralService {
-  constructor(
-    @InjectRepository(ReferralCode) private readonly codes: Repository<ReferralCode>,
-    private readonly repository: ReferralRepository,
-  ) {}
+  constructor(private readonly repository: ReferralRepository) {}
 
   /** A new code for `email`, refused with 429 past CODES_PER_EMAIL_PER_DAY in 24 hours. */
-  async generate(email: string, makeCode: () => string = randomReferralCode): Promise<ReferralCode> {
+  async generate(email: string, makeCode: () => string = randomReferralCode): Promise<ReferralCodeEntity> {
     const owner = email.trim().toLowerCase();
-    return this.codes.manager.transaction(async (em) => {
-      // One generation per email at a time, so the daily count cannot be raced past.
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`referral:${owner}`]);
-      const [{ count }] = await em.query(
-        `SELECT count(*)::int AS count FROM referral_codes WHERE generated_by = $1 AND created_at > now() - interval '1 day'`,
-        [owner],
-      );
+    // One generation per email at a time, so the daily count cannot be raced past.
+    return this.repository.withOwnerLock(owner, async (em) => {
+      const count = await this.repository.countGeneratedToday(em, owner);
       if (count >= CODES_PER_EMAIL_PER_DAY) {
         throw new AppException(
           HttpStatus.TOO_MANY_REQUESTS,
@@ -76,14 +68,13 @@ export class ReferralService {
         );
       }
       for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
-        const rows: { id: number }[] = await em.query(
-          `INSERT INTO referral_codes (code, generated_by, discount_percent, expires_at)
-           VALUES ($1, $2, $3, now() + make_interval(months => $4))
-           ON CONFLICT (code) DO NOTHING
-           RETURNING id`,
-          [makeCode(), owner, REFERRAL.defaultDiscountPercent, REFERRAL.validityMonths],
-        );
-        if (rows.length) return em.getRepository(ReferralCode).findOneByOrFail({ id: rows[0].id });
+        const created = await this.repository.insertIfFree(em, {
+          code: makeCode(),
+          owner,
+          discountPercent: REFERRAL.defaultDiscountPercent,
+          validityMonths: REFERRAL.validityMonths,
+        });
+        if (created) return created;
       }
       throw new Error(`Could not draw a unique referral code in ${GENERATE_ATTEMPTS} attempts`);
     });
@@ -93,7 +84,7 @@ export class ReferralService {
     const normalised = normalise(code);
     const found =
       normalised.length >= LIMITS.referral.codeMin && normalised.length <= LIMITS.referral.codeMax
-        ? await this.codes.findOneBy({ code: normalised })
+        ? await this.repository.findByCode(normalised)
         : null;
     if (!found) return { valid: false, message: REFERRAL_MESSAGES.unknown };
     if (found.isUsed) return { valid: false, message: REFERRAL_MESSAGES.used, code: found };
@@ -113,7 +104,7 @@ export class ReferralService {
    * The checks a checkout makes before it discounts: a usable code, not the customer's own.
    * (Whether the customer is new is the payments' business: they know who has booked.)
    */
-  async checkForCheckout(code: string, customerEmail: string): Promise<ReferralCode> {
+  async checkForCheckout(code: string, customerEmail: string): Promise<ReferralCodeEntity> {
     const check = await this.validate(code);
     if (check.message === REFERRAL_MESSAGES.reserved)
       throw conflict(REFERRAL_MESSAGES.reserved, 'REFERRAL_CODE_RESERVED');
@@ -153,10 +144,7 @@ export class ReferralService {
     return this.repository.redeem(normalise(code), usedBy.trim().toLowerCase() || null, paymentId, manager);
   }
 
-  listFor(email: string): Promise<ReferralCode[]> {
-    return this.codes.find({
-      where: { generatedBy: email.trim().toLowerCase() },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
+  listFor(email: string): Promise<ReferralCodeEntity[]> {
+    return this.repository.listGeneratedBy(email.trim().toLowerCase());
   }
 }

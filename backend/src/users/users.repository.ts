@@ -7,10 +7,68 @@ import { User } from './entities/user.entity';
 /** Any constant unique to this lock: serialises changes that could remove the last admin. */
 const LAST_ADMIN_LOCK = 4_242_017;
 
-/** Queries on `users` for sign-in, staff management and two-factor sign-in. */
+/** What readers see of a post's author. */
+export interface AuthorProfile {
+  username: string;
+  displayName: string | null;
+  bio: string | null;
+  profileImage: string | null;
+}
+
+/** Every query on `users`: sign-in, registration, staff management, two-factor, authors' profiles. */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** By username or email (case-insensitive email), with the password hash. */
+  findForLogin(login: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password')
+      .where('u.username = :login OR lower(u.email) = lower(:login)', { login })
+      .getOne();
+  }
+
+  findByUsernameOrEmail(username: string, email: string): Promise<User | null> {
+    return this.users.findOne({ where: [{ username }, { email }] });
+  }
+
+  anyAdmin(): Promise<boolean> {
+    return this.users.exists({ where: { role: 'admin' } });
+  }
+
+  /** The new account's id. */
+  async insert(fields: Partial<User>): Promise<number> {
+    return (await this.users.save(this.users.create(fields))).id;
+  }
+
+  async setRole(id: number, role: Role): Promise<void> {
+    await this.users.update(id, { role });
+  }
+
+  async authorProfiles(ids: number[]): Promise<Map<number, AuthorProfile>> {
+    if (!ids.length) return new Map();
+    const rows = (await this.users.query(
+      `SELECT id, username, display_name, bio, profile_image FROM users WHERE id = ANY($1)`,
+      [[...new Set(ids)]],
+    )) as {
+      id: number;
+      username: string;
+      display_name: string | null;
+      bio: string | null;
+      profile_image: string | null;
+    }[];
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        { username: r.username, displayName: r.display_name, bio: r.bio, profileImage: r.profile_image },
+      ]),
+    );
+  }
 
   findByEmail(email: string): Promise<User | null> {
     return this.users

@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { ACCOUNT_MESSAGES, type PublicUser, type Role } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { conflict } from '../common/errors/app.exception';
 import { User } from './entities/user.entity';
-import { UsersRepository } from './users.repository';
+import { type AuthorProfile, UsersRepository } from './users.repository';
 
 export interface NewUser {
   username: string;
@@ -34,7 +32,6 @@ export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: UsersRepository,
   ) {
@@ -42,16 +39,17 @@ export class UsersService {
   }
 
   findById(id: number): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.repo.findById(id);
   }
 
   /** Looks up by username or email (case-insensitive email), with the password hash. */
   findForLogin(login: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.password')
-      .where('u.username = :login OR lower(u.email) = lower(:login)', { login })
-      .getOne();
+    return this.repo.findForLogin(login);
+  }
+
+  /** What readers see of these authors, by id. */
+  authorProfiles(ids: number[]): Promise<Map<number, AuthorProfile>> {
+    return this.repo.authorProfiles(ids);
   }
 
   async create(input: NewUser): Promise<User> {
@@ -59,17 +57,15 @@ export class UsersService {
     const username = input.username.trim();
     if (await this.repo.nameOrEmailTaken(username, email)) throw registrationUnavailable();
     try {
-      const user = await this.users.save(
-        this.users.create({
-          username,
-          email,
-          password: await hashPassword(input.password),
-          displayName: input.displayName?.trim() || null,
-          role: input.role,
-          invitedAt: input.invitedAt ?? null,
-        }),
-      );
-      return (await this.findById(user.id)) as User;
+      const id = await this.repo.insert({
+        username,
+        email,
+        password: await hashPassword(input.password),
+        displayName: input.displayName?.trim() || null,
+        role: input.role,
+        invitedAt: input.invitedAt ?? null,
+      });
+      return (await this.findById(id)) as User;
     } catch (err) {
       // Two registrations racing for the same name: the unique index decides.
       if ((err as { code?: string }).code === PG_UNIQUE_VIOLATION) {
@@ -84,7 +80,7 @@ export class UsersService {
    * 'admin' with a generated password that is printed once.
    */
   async ensureAdmin(): Promise<void> {
-    if (await this.users.exists({ where: { role: 'admin' } })) return;
+    if (await this.repo.anyAdmin()) return;
     const { username, email, password } = this.config.seedAdmin;
     const generated = !password;
     const account = {
@@ -92,11 +88,9 @@ export class UsersService {
       email: email ?? 'admin@localhost.localdomain',
       password: password ?? randomBytes(12).toString('base64url'),
     };
-    const taken = await this.users.findOne({
-      where: [{ username: account.username }, { email: account.email }],
-    });
+    const taken = await this.repo.findByUsernameOrEmail(account.username, account.email);
     if (taken) {
-      await this.users.update(taken.id, { role: 'admin' });
+      await this.repo.setRole(taken.id, 'admin');
       this.logger.log(`Promoted existing user "${taken.username}" to admin`);
       return;
     }

@@ -6,7 +6,7 @@ import type { PostSeo, PostStatus } from '@studio/shared';
  * PostsService; `search_vector` is a generated column the database keeps up to date.
  */
 @Entity('blog_posts')
-export class BlogPost {
+export class BlogPostEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

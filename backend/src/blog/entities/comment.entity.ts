@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('comments')
-export class Comment {
+export class CommentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

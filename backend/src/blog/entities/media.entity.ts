@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('media')
-export class Media {
+export class MediaEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

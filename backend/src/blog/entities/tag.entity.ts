@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('tags')
-export class Tag {
+export class TagEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

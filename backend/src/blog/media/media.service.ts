@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { MediaDto } from '@studio/shared';
 import { notFound } from '../../common/errors/app.exception';
 import { AuditService } from '../../audit/audit.service';
 import { BlogCache } from '../blog-cache';
-import { Media } from '../entities/media.entity';
+import { MediaEntity } from '../entities/media.entity';
+import { PostsRepository } from '../posts/posts.repository';
 import { MediaDetailsDto } from './dto/media.dto';
 import { ImageStore } from './image-store';
 import type { ImageSize } from './image-variants';
+import { MediaRepository } from './media.repository';
 
-export function toMediaDto(m: Media): MediaDto {
+export function toMediaDto(m: MediaEntity): MediaDto {
   return {
     id: m.id,
     fileName: m.fileName,
@@ -28,7 +29,9 @@ export function toMediaDto(m: Media): MediaDto {
 @Injectable()
 export class MediaService {
   constructor(
-    @InjectRepository(Media) private readonly media: Repository<Media>,
+    private readonly db: DataSource,
+    private readonly media: MediaRepository,
+    private readonly posts: PostsRepository,
     private readonly store: ImageStore,
     private readonly cache: BlogCache,
     private readonly audit: AuditService,
@@ -38,17 +41,15 @@ export class MediaService {
   async upload(buffer: Buffer, details: MediaDetailsDto, uploadedById: number | null): Promise<MediaDto> {
     const stored = await this.store.save(buffer);
     try {
-      const row = await this.media.save(
-        this.media.create({
-          fileName: stored.fileName,
-          fileType: stored.mimeType,
-          filePath: `/uploads/${stored.fileName}`,
-          fileSize: stored.size,
-          altText: details.altText ?? null,
-          caption: details.caption ?? null,
-          uploadedById,
-        }),
-      );
+      const row = await this.media.insert({
+        fileName: stored.fileName,
+        fileType: stored.mimeType,
+        filePath: `/uploads/${stored.fileName}`,
+        fileSize: stored.size,
+        altText: details.altText ?? null,
+        caption: details.caption ?? null,
+        uploadedById,
+      });
       await this.audit.record({
         action: 'media.upload',
         targetType: 'media',
@@ -63,12 +64,11 @@ export class MediaService {
   }
 
   async list(): Promise<MediaDto[]> {
-    const rows = await this.media.find({ order: { createdAt: 'DESC', id: 'DESC' } });
-    return rows.map(toMediaDto);
+    return (await this.media.list()).map(toMediaDto);
   }
 
   async exists(fileName: string): Promise<boolean> {
-    return this.media.exists({ where: { fileName } });
+    return this.media.existsByFileName(fileName);
   }
 
   /** The intrinsic sizes of stored images; names that are not readable images are left out. */
@@ -102,12 +102,9 @@ export class MediaService {
    */
   async remove(id: number): Promise<void> {
     const row = await this.find(id);
-    await this.media.manager.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE blog_posts SET featured_image = NULL, updated_at = now() WHERE featured_image = $1`,
-        [row.fileName],
-      );
-      await tx.delete(Media, { id: row.id });
+    await this.db.transaction(async (tx) => {
+      await this.posts.clearFeaturedImage(tx, row.fileName);
+      await this.media.delete(tx, row.id);
     });
     this.cache.invalidate();
     await this.store.remove(row.fileName);
@@ -120,8 +117,8 @@ export class MediaService {
     });
   }
 
-  private async find(id: number): Promise<Media> {
-    const row = await this.media.findOneBy({ id });
+  private async find(id: number): Promise<MediaEntity> {
+    const row = await this.media.findById(id);
     if (!row) throw notFound('Media not found', 'MEDIA_NOT_FOUND');
     return row;
   }

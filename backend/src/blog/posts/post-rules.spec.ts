@@ -1,4 +1,5 @@
-import { buildWhere, prefixQuery, readTime } from './post-reader';
+import { readTime } from './post-reader';
+import { buildWhere, prefixQuery } from './posts.repository';
 import { resolvePublishedAt } from './posts.service';
 
 describe('post rules', () => {

@@ -11,15 +11,17 @@ import { totalPagesFor, wordCount } from '@studio/shared';
 import { AuditService } from '../../audit/audit.service';
 import { badRequest, conflict, notFound } from '../../common/errors/app.exception';
 import { BlogCache } from '../blog-cache';
-import { BlogPost } from '../entities/blog-post.entity';
 import type { UploadedFile } from '../form-input';
 import { MediaService } from '../media/media.service';
-import { slugFrom, uniqueSlug } from '../slugs';
+import { CommentsRepository } from '../comments/comments.repository';
+import { slugFrom } from '../slugs';
+import { TaxonomyRepository } from '../taxonomy/taxonomy.repository';
 import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import { AdminPostQueryDto, DEFAULT_ADMIN_PAGE_SIZE } from './dto/post-query.dto';
 import { CreatePostDto, PostFieldsDto, UpdatePostDto } from './dto/save-post.dto';
 import { sanitizePostHtml, unsizedUploads, withImageSizes } from './post-html';
 import { PostReader } from './post-reader';
+import { PostsRepository } from './posts.repository';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -41,6 +43,9 @@ export function resolvePublishedAt(
 export class PostsService {
   constructor(
     private readonly db: DataSource,
+    private readonly posts: PostsRepository,
+    private readonly terms: TaxonomyRepository,
+    private readonly comments: CommentsRepository,
     private readonly reader: PostReader,
     private readonly taxonomy: TaxonomyService,
     private readonly media: MediaService,
@@ -73,9 +78,9 @@ export class PostsService {
       : (dto.featuredImage ?? null);
     const status = dto.status ?? 'draft';
     const id = await this.write(async (tx) => {
-      const post = tx.create(BlogPost, {
+      const id = await this.posts.insert(tx, {
         title: dto.title,
-        slug: await uniqueSlug(tx, 'blog_posts', dto.slug ?? slugFrom(dto.title, 'post')),
+        slug: await this.posts.uniqueSlug(tx, dto.slug ?? slugFrom(dto.title, 'post')),
         content,
         excerpt: dto.excerpt ?? null,
         featuredImage,
@@ -89,9 +94,8 @@ export class PostsService {
         wordCount: wordCount(content),
         publishedAt: resolvePublishedAt(status, dto.publishedAt, null),
       });
-      const saved = await tx.save(post);
-      await this.link(tx, saved.id, dto.categoryIds ?? [], dto.tagIds ?? []);
-      return saved.id;
+      await this.posts.setTerms(tx, id, dto.categoryIds ?? [], dto.tagIds ?? []);
+      return id;
     });
     const created = await this.get(id);
     if (status === 'published') await this.recordStatus(created, 'draft');
@@ -106,17 +110,16 @@ export class PostsService {
   ): Promise<BlogPostDto> {
     const content = dto.content !== undefined ? await this.cleanContent(dto.content) : undefined;
     await this.checkReferences(dto, image);
-    if (!(await this.db.manager.exists(BlogPost, { where: { id } })))
-      throw notFound('Post not found', 'POST_NOT_FOUND');
+    if (!(await this.posts.exists(id))) throw notFound('Post not found', 'POST_NOT_FOUND');
     const uploaded = image ? (await this.media.upload(image.buffer, {}, userId)).fileName : undefined;
     let previousStatus: PostStatus | undefined;
     await this.write(async (tx) => {
-      const post = await tx.findOne(BlogPost, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const post = await this.posts.lockById(tx, id);
       if (!post) throw notFound('Post not found', 'POST_NOT_FOUND');
       previousStatus = post.status;
       if (dto.title !== undefined) post.title = dto.title;
       if (dto.slug !== undefined && dto.slug !== post.slug)
-        post.slug = await uniqueSlug(tx, 'blog_posts', dto.slug, id);
+        post.slug = await this.posts.uniqueSlug(tx, dto.slug, id);
       if (content !== undefined) {
         post.content = content;
         post.wordCount = wordCount(content);
@@ -130,10 +133,8 @@ export class PostsService {
       if (uploaded !== undefined) post.featuredImage = uploaded;
       else if (dto.featuredImage !== undefined) post.featuredImage = dto.featuredImage;
       post.publishedAt = resolvePublishedAt(post.status, dto.publishedAt, post.publishedAt);
-      await tx.save(post);
-      if (dto.categoryIds !== undefined || dto.tagIds !== undefined) {
-        await this.link(tx, id, dto.categoryIds, dto.tagIds);
-      }
+      await this.posts.save(tx, post);
+      await this.posts.setTerms(tx, id, dto.categoryIds, dto.tagIds);
       return id;
     });
     const updated = await this.get(id);
@@ -142,12 +143,8 @@ export class PostsService {
   }
 
   async remove(id: number): Promise<void> {
-    const post = await this.db.manager.findOne(BlogPost, {
-      where: { id },
-      select: ['id', 'title', 'status'],
-    });
-    const result = await this.db.manager.delete(BlogPost, { id });
-    if (!result.affected) throw notFound('Post not found', 'POST_NOT_FOUND');
+    const post = await this.posts.findForAudit(id);
+    if (!(await this.posts.delete(id))) throw notFound('Post not found', 'POST_NOT_FOUND');
     this.cache.invalidate();
     await this.audit.record({
       action: 'post.delete',
@@ -173,16 +170,12 @@ export class PostsService {
   }
 
   async stats(): Promise<BlogStatsResponse> {
-    const [row] = (await this.db.query(`
-      SELECT (SELECT count(*) FROM blog_posts WHERE status = 'published')::int AS "publishedPosts",
-             (SELECT count(*) FROM blog_posts WHERE status = 'draft')::int AS "draftPosts",
-             (SELECT count(*) FROM categories)::int AS categories,
-             (SELECT count(*) FROM tags)::int AS tags,
-             (SELECT count(*) FROM comments WHERE NOT approved)::int AS "pendingComments"`)) as Omit<
-      BlogStatsResponse,
-      'success'
-    >[];
-    return { success: true, ...row };
+    const [posts, terms, pendingComments] = await Promise.all([
+      this.posts.countByStatus(),
+      this.terms.counts(),
+      this.comments.countPending(),
+    ]);
+    return { success: true, ...posts, ...terms, pendingComments };
   }
 
   /** Runs a write in a transaction, maps a lost slug race to 409, and clears the public cache. */
@@ -221,33 +214,6 @@ export class PostsService {
     if (!image && dto.featuredImage && !(await this.media.exists(dto.featuredImage))) {
       const message = 'The featured image is not in the media library';
       throw badRequest(message, 'UNKNOWN_MEDIA', [{ field: 'featuredImage', message }]);
-    }
-  }
-
-  /** Replaces the post's categories and/or tags (undefined: leave that list alone). */
-  private async link(
-    tx: EntityManager,
-    postId: number,
-    categoryIds?: number[],
-    tagIds?: number[],
-  ): Promise<void> {
-    if (categoryIds !== undefined) {
-      await tx.query(`DELETE FROM post_categories WHERE post_id = $1`, [postId]);
-      if (categoryIds.length) {
-        await tx.query(
-          `INSERT INTO post_categories (post_id, category_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-          [postId, [...new Set(categoryIds)]],
-        );
-      }
-    }
-    if (tagIds !== undefined) {
-      await tx.query(`DELETE FROM post_tags WHERE post_id = $1`, [postId]);
-      if (tagIds.length) {
-        await tx.query(
-          `INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-          [postId, [...new Set(tagIds)]],
-        );
-      }
     }
   }
 }

@@ -9,36 +9,21 @@ import type { CategoryDto, TagDto } from '@studio/shared';
 import { badRequest, conflict, notFound } from '../../common/errors/app.exception';
 import { AuditService } from '../../audit/audit.service';
 import { BlogCache } from '../blog-cache';
-import { slugFrom, uniqueSlug } from '../slugs';
+import { PostsRepository, type TermKind } from '../posts/posts.repository';
+import { slugFrom } from '../slugs';
 import { CategoryInputDto, TagInputDto } from './dto/taxonomy.dto';
-
-export type TermKind = 'category' | 'tag';
+import { TaxonomyRepository, type TermRow } from './taxonomy.repository';
 
 const KINDS = {
-  category: {
-    table: 'categories',
-    link: 'post_categories',
-    column: 'category_id',
-    label: 'Category',
-    code: 'CATEGORY',
-  },
-  tag: { table: 'tags', link: 'post_tags', column: 'tag_id', label: 'Tag', code: 'TAG' },
+  category: { label: 'Category', code: 'CATEGORY' },
+  tag: { label: 'Tag', code: 'TAG' },
 } as const;
 
-interface TermRow {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  parent_id?: number | null;
-  created_at: Date;
-  updated_at: Date;
-  count?: number;
-}
+type CountedRow = TermRow & { count?: number };
 
 const PG_UNIQUE_VIOLATION = '23505';
 
-function toCategory(r: TermRow): CategoryDto {
+function toCategory(r: CountedRow): CategoryDto {
   const dto: CategoryDto = {
     id: r.id,
     name: r.name,
@@ -52,7 +37,7 @@ function toCategory(r: TermRow): CategoryDto {
   return dto;
 }
 
-function toTag(r: TermRow): TagDto & { count?: number } {
+function toTag(r: CountedRow): TagDto & { count?: number } {
   const dto: TagDto & { count?: number } = {
     id: r.id,
     name: r.name,
@@ -69,6 +54,8 @@ function toTag(r: TermRow): TagDto & { count?: number } {
 export class TaxonomyService {
   constructor(
     private readonly db: DataSource,
+    private readonly terms: TaxonomyRepository,
+    private readonly posts: PostsRepository,
     private readonly cache: BlogCache,
     private readonly audit: AuditService,
   ) {}
@@ -111,13 +98,10 @@ export class TaxonomyService {
 
   async remove(kind: TermKind, id: number): Promise<void> {
     const k = KINDS[kind];
-    const rows = (await this.db.query(`DELETE FROM ${k.table} WHERE id = $1 RETURNING id, name, slug`, [
-      id,
-    ])) as { name: string; slug: string }[][];
-    // DELETE … RETURNING through TypeORM yields [rows, affectedCount].
-    if (!rows[0]?.length) throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
+    const deleted = await this.terms.delete(kind, id);
+    if (!deleted) throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
     this.cache.invalidate();
-    const { name, slug } = rows[0][0];
+    const { name, slug } = deleted;
     await this.audit.record({
       action: `${kind}.delete`,
       targetType: kind,
@@ -142,28 +126,24 @@ export class TaxonomyService {
   }
 
   /** 400 naming the first id that does not exist; used before linking a post. */
-  async assertExist(kind: TermKind, ids: number[], db: EntityManager = this.db.manager): Promise<void> {
+  async assertExist(kind: TermKind, ids: number[]): Promise<void> {
     if (!ids.length) return;
-    const k = KINDS[kind];
-    const found = (await db.query(`SELECT id FROM ${k.table} WHERE id = ANY($1)`, [ids])) as { id: number }[];
-    const known = new Set(found.map((r) => r.id));
+    const known = await this.terms.existing(kind, ids);
     const missing = ids.find((id) => !known.has(id));
     if (missing !== undefined) {
+      const k = KINDS[kind];
       const field = kind === 'category' ? 'categoryIds' : 'tagIds';
       const message = `${k.label} ${missing} does not exist`;
       throw badRequest(message, `UNKNOWN_${k.code}`, [{ field, message }]);
     }
   }
 
-  private async list(kind: TermKind, publicOnly: boolean): Promise<TermRow[]> {
-    const k = KINDS[kind];
-    const visible = publicOnly
-      ? `JOIN blog_posts p ON p.id = l.post_id AND p.status = 'published' AND p.published_at <= now()`
-      : '';
-    return (await this.db.query(
-      `SELECT t.*, (SELECT count(*) FROM ${k.link} l ${visible} WHERE l.${k.column} = t.id)::int AS count
-       FROM ${k.table} t ORDER BY lower(t.name), t.id`,
-    )) as TermRow[];
+  private async list(kind: TermKind, publicOnly: boolean): Promise<CountedRow[]> {
+    const [rows, counts] = await Promise.all([
+      this.terms.list(kind),
+      this.posts.countsPerTerm(kind, publicOnly),
+    ]);
+    return rows.map((r) => ({ ...r, count: counts.get(r.id) ?? 0 }));
   }
 
   private async save(
@@ -174,57 +154,23 @@ export class TaxonomyService {
     const k = KINDS[kind];
     try {
       const row = await this.db.transaction(async (tx) => {
-        if (id !== null) {
-          const exists = (await tx.query(`SELECT id FROM ${k.table} WHERE id = $1 FOR UPDATE`, [
-            id,
-          ])) as unknown[];
-          if (!exists.length) throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
-        }
-        const sameName = (await tx.query(
-          `SELECT id FROM ${k.table} WHERE lower(name) = lower($1) AND id <> $2`,
-          [dto.name, id ?? 0],
-        )) as unknown[];
-        if (sameName.length)
+        if (id !== null && !(await this.terms.lock(tx, kind, id)))
+          throw notFound(`${k.label} not found`, `${k.code}_NOT_FOUND`);
+        if (await this.terms.nameTaken(tx, kind, dto.name, id))
           throw conflict(`A ${kind} named "${dto.name}" already exists.`, `${k.code}_EXISTS`);
         let slug: string;
         if (dto.slug) {
-          const taken = (await tx.query(`SELECT id FROM ${k.table} WHERE slug = $1 AND id <> $2`, [
-            dto.slug,
-            id ?? 0,
-          ])) as unknown[];
-          if (taken.length)
+          if (await this.terms.slugTaken(tx, kind, dto.slug, id))
             throw conflict(`A ${kind} with the slug "${dto.slug}" already exists.`, `${k.code}_SLUG_EXISTS`);
           slug = dto.slug;
         } else {
-          slug = await uniqueSlug(tx, k.table, slugFrom(dto.name, kind), id ?? undefined);
+          slug = await this.terms.uniqueSlug(tx, kind, slugFrom(dto.name, kind), id);
         }
-        const description = dto.description ?? null;
-        if (kind === 'category') {
-          const parentId = (dto as CategoryInputDto).parentId ?? null;
-          if (parentId !== null) await this.assertParent(tx, id, parentId);
-          return id === null
-            ? this.one(
-                tx,
-                `INSERT INTO categories (name, slug, description, parent_id) VALUES ($1, $2, $3, $4) RETURNING *`,
-                [dto.name, slug, description, parentId],
-              )
-            : this.one(
-                tx,
-                `UPDATE categories SET name = $1, slug = $2, description = $3, parent_id = $4, updated_at = now() WHERE id = $5 RETURNING *`,
-                [dto.name, slug, description, parentId, id],
-              );
-        }
-        return id === null
-          ? this.one(tx, `INSERT INTO tags (name, slug, description) VALUES ($1, $2, $3) RETURNING *`, [
-              dto.name,
-              slug,
-              description,
-            ])
-          : this.one(
-              tx,
-              `UPDATE tags SET name = $1, slug = $2, description = $3, updated_at = now() WHERE id = $4 RETURNING *`,
-              [dto.name, slug, description, id],
-            );
+        const fields = { name: dto.name, slug, description: dto.description ?? null };
+        if (kind !== 'category') return this.terms.write(tx, kind, id, fields);
+        const parentId = (dto as CategoryInputDto).parentId ?? null;
+        if (parentId !== null) await this.assertParent(tx, id, parentId);
+        return this.terms.write(tx, kind, id, { ...fields, parentId });
       });
       this.cache.invalidate();
       return row;
@@ -239,26 +185,12 @@ export class TaxonomyService {
 
   /** The parent must exist and must not be the category itself or one of its descendants. */
   private async assertParent(tx: EntityManager, id: number | null, parentId: number): Promise<void> {
-    const chain = (await tx.query(
-      `WITH RECURSIVE up AS (
-         SELECT id, parent_id, 1 AS depth FROM categories WHERE id = $1
-         UNION ALL
-         SELECT c.id, c.parent_id, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id WHERE up.depth < 100
-       ) SELECT id FROM up`,
-      [parentId],
-    )) as { id: number }[];
+    const chain = await this.terms.categoryAncestry(tx, parentId);
     const message = !chain.length
       ? `Category ${parentId} does not exist`
-      : id !== null && chain.some((c) => c.id === id)
+      : id !== null && chain.includes(id)
         ? 'A category cannot be placed inside itself'
         : null;
     if (message) throw badRequest(message, 'INVALID_PARENT', [{ field: 'parentId', message }]);
-  }
-
-  private async one(tx: EntityManager, sql: string, params: unknown[]): Promise<TermRow> {
-    const result = (await tx.query(sql, params)) as TermRow[] | [TermRow[], number];
-    // INSERT … RETURNING gives rows; UPDATE … RETURNING gives [rows, affectedCount].
-    const rows = Array.isArray(result[0]) ? (result[0] as TermRow[]) : (result as TermRow[]);
-    return rows[0];
   }
 }

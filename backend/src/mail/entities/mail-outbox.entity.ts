@@ -6,7 +6,7 @@ import type { MailQueueData } from '../mail.types';
  * until the sweeper queues it under the same job id.
  */
 @Entity('mail_outbox')
-export class MailOutboxEntry {
+export class MailOutboxEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

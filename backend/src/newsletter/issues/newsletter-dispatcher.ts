@@ -27,7 +27,7 @@ import {
   type MailDeliveryRef,
 } from '../../mail/mail-delivery-hooks';
 import { MailService } from '../../mail/mail.service';
-import type { MailJob } from '../../mail/mail.types';
+import type { MailRequest } from '../../mail/mail.types';
 import { NewsletterService } from '../newsletter.service';
 import { NewsletterIssuesRepository } from './newsletter-issues.repository';
 import { IssueMailContent, NewsletterIssuesService } from './newsletter-issues.service';
@@ -87,7 +87,7 @@ export class NewsletterDispatcher implements OnModuleInit, OnApplicationBootstra
       const batch = await this.repo.pendingBatch(issueId, after, DISPATCH_BATCH);
       if (!batch.length) break;
       await this.mail.enqueueBulk(
-        batch.map((d): MailJob & { jobId: string } => ({
+        batch.map((d): MailRequest & { jobId: string } => ({
           template: 'newsletter-issue',
           // The address is read from the delivery row when the mail is sent (prepare below):
           // Redis holds ids, never the subscriber's address.

@@ -23,7 +23,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MailRenderer } from '../../mail/mail-renderer';
 import { MailService } from '../../mail/mail.service';
-import type { MailJob } from '../../mail/mail.types';
+import type { MailRequest } from '../../mail/mail.types';
 import type { User } from '../../users/entities/user.entity';
 import { NewsletterService } from '../newsletter.service';
 import type { NewsletterIssueListQuery, SaveNewsletterIssueDto } from './dto/newsletter-issue.dto';
@@ -122,7 +122,7 @@ export class NewsletterIssuesService {
     const issue = await this.find(id);
     const content = this.content(issue);
     const { unsubscribeUrl, headers } = this.newsletter.listMail(user.email);
-    const job: MailJob = {
+    const job: MailRequest = {
       template: 'newsletter-issue',
       to: user.email,
       subject: `[Test] ${content.subject}`,

@@ -10,15 +10,15 @@
  */
 import { londonMonth } from '../../common/london-month';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { badRequest, notFound } from '../../common/errors/app.exception';
 import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
 import { NewsletterService } from '../newsletter.service';
+import { SubscribersRepository } from '../subscribers.repository';
 import { LotteryDraw } from './entities/lottery-draw.entity';
+import { LotteryRepository } from './lottery.repository';
 
 const PG_SERIALIZATION_FAILURE = '40001';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -44,7 +44,8 @@ export class LotteryService {
   private readonly logger = new Logger(LotteryService.name);
 
   constructor(
-    @InjectRepository(LotteryDraw) private readonly draws: Repository<LotteryDraw>,
+    private readonly draws: LotteryRepository,
+    private readonly subscribers: SubscribersRepository,
     private readonly newsletter: NewsletterService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,49 +54,33 @@ export class LotteryService {
   /** Draws `month` (YYYY-MM) if it has not been drawn, and makes sure its mails are queued. */
   async drawMonth(month: string, drawnBy = 'schedule'): Promise<DrawOutcome> {
     if (!MONTH.test(month)) throw badRequest('The month must look like 2025-01.', 'INVALID_MONTH');
-    const inserted = await this.draws.manager
-      .transaction('REPEATABLE READ', async (em) => {
-        if (await em.existsBy(LotteryDraw, { month })) return null;
-        const [{ entrants }] = await em.query(
-          `SELECT count(*)::int AS entrants FROM newsletter_subscribers WHERE unsubscribed_at IS NULL AND confirmed_at IS NOT NULL`,
-        );
-        const winner: { id: number; email: string } | undefined =
-          entrants > 0
-            ? (
-                await em.query(
-                  `SELECT id, email FROM newsletter_subscribers WHERE unsubscribed_at IS NULL AND confirmed_at IS NOT NULL ORDER BY id OFFSET $1 LIMIT 1`,
-                  [randomInt(entrants)],
-                )
-              )[0]
-            : undefined;
-        const rows: { id: number }[] = await em.query(
-          `INSERT INTO lottery_draws (month, winner_subscriber_id, winner_email, entrants, drawn_by)
-           VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (month) DO NOTHING RETURNING id`,
-          [month, winner?.id ?? null, winner?.email ?? null, entrants, drawnBy.slice(0, 100)],
-        );
-        return rows[0]?.id ?? null;
+    const inserted = await this.draws
+      .inSnapshot(async (em) => {
+        if (await this.draws.drawn(em, month)) return null;
+        const entrants = await this.subscribers.countActive(em);
+        const winner = entrants > 0 ? await this.subscribers.activeAt(em, randomInt(entrants)) : undefined;
+        return this.draws.insert(em, { month, winner, entrants, drawnBy: drawnBy.slice(0, 100) });
       })
       .catch((err: { code?: string }) => {
         // Another run inserted this month after our snapshot was taken: theirs stands.
         if (err.code === PG_SERIALIZATION_FAILURE) return null;
         throw err;
       });
-    const draw = await this.draws.findOneByOrFail({ month });
+    const draw = await this.draws.byMonth(month);
     if (inserted)
       this.logger.log(`Lottery ${month}: ${draw.winnerEmail ?? 'no winner'} out of ${draw.entrants}`);
     if (!draw.notifiedAt) await this.notify(draw);
-    return { draw: await this.draws.findOneByOrFail({ id: draw.id }), created: inserted !== null };
+    return { draw: await this.draws.byMonth(month), created: inserted !== null };
   }
 
   /** Past draws, newest first. */
   list(): Promise<LotteryDraw[]> {
-    return this.draws.find({ order: { month: 'DESC' } });
+    return this.draws.list();
   }
 
   /** Queues the winner's mail again (a new job each time: the first one may have bounced). */
   async resendWinner(id: number): Promise<LotteryDraw> {
-    const draw = await this.draws.findOneBy({ id });
+    const draw = await this.draws.byId(id);
     if (!draw) throw notFound('Draw not found.', 'DRAW_NOT_FOUND');
     if (!draw.winnerEmail) throw badRequest('This draw has no winner to mail.', 'NO_WINNER');
     const { unsubscribeUrl, headers } = this.newsletter.listMail(draw.winnerEmail);
@@ -117,8 +102,8 @@ export class LotteryService {
       .catch((err: unknown) => {
         if (!(err instanceof MailQueueUnavailableError)) throw err;
       });
-    await this.draws.update({ id }, { resentAt: new Date(), resendCount: draw.resendCount + 1 });
-    return this.draws.findOneByOrFail({ id });
+    await this.draws.markResent(id, draw.resendCount + 1);
+    return this.draws.byMonth(draw.month);
   }
 
   private async notify(draw: LotteryDraw): Promise<void> {
@@ -171,7 +156,7 @@ export class LotteryService {
       );
       throw (stuck as PromiseRejectedResult).reason;
     }
-    await this.draws.update({ id: draw.id }, { notifiedAt: new Date() });
+    await this.draws.markNotified(draw.id);
   }
 }
 

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /** A Stripe event id already handled: the webhook's guarantee that each event acts once. */
 @Entity('stripe_events')
-export class StripeEvent {
+export class StripeEventEntity {
   @PrimaryColumn({ type: 'varchar', length: 255 })
   id: string;
 

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('referral_codes')
-export class ReferralCode {
+export class ReferralCodeEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

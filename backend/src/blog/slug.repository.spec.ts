@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { slugFrom, uniqueSlug } from './slugs';
+import { uniqueSlug } from './slug.repository';
+import { slugFrom } from './slugs';
 
 const dbWith = (slugs: string[]) =>
   ({ query: async () => slugs.map((slug) => ({ slug })) }) as unknown as EntityManager;
