@@ -391,14 +391,12 @@ describe('ROLE=api (HTTP)', () => {
     const sink = await SmtpSink.start();
     const t = await createTestApp({ ROLE: 'api', SMTP_URL: sink.url });
     try {
-      const id = await t.app
-        .get(MailService)
-        .enqueue({
-          template: 'customer-test',
-          to: 'queued@example.com',
-          subject: 'Queued',
-          context: TEST_CONTEXT,
-        });
+      const id = await t.app.get(MailService).enqueue({
+        template: 'customer-test',
+        to: 'queued@example.com',
+        subject: 'Queued',
+        context: TEST_CONTEXT,
+      });
       await new Promise((r) => setTimeout(r, 700));
       const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
       expect(await (await queue.getJob(id))!.getState()).toBe('waiting');
