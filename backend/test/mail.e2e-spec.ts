@@ -355,7 +355,14 @@ describe('mail pipeline (HTTP)', () => {
       const api = await t.http().get('/admin/queues/api/queues').set('authorization', `Bearer ${admin}`);
       expect(api.status).toBe(200);
       const names = api.body.queues.map((q: { name: string }) => q.name).sort();
-      expect(names).toEqual(['lottery', 'mail', 'newsletter', 'uploads-probe']);
+      expect(names).toEqual([
+        'lottery',
+        'mail',
+        'newsletter',
+        'project-previews',
+        'project-reminders',
+        'uploads-probe',
+      ]);
     });
   });
 });
