@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, freePort, httpOk, log, waitFor } from '../lib.mjs';
+import { Sink } from './lib/smtp-sink.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +37,6 @@ const OUTAGE_AFTER_S = Number(args['outage-after']);
 const RETRY_DELAY_MS = 5000;
 
 const requireBackend = createRequire(join(ROOT, 'backend', 'package.json'));
-const { SMTPServer } = requireBackend('smtp-server');
 const Bull = requireBackend('bull');
 const pg = requireBackend('pg');
 const Redis = requireBackend('ioredis');
@@ -54,58 +54,6 @@ for (const [file, workspace] of [
   if (res.status !== 0) process.exit(1);
 }
 const { MAIL_QUEUE, mailJobOptions } = requireBackend('./dist/mail/mail.constants.js');
-
-// ---------------------------------------------------------------- SMTP sink
-class Sink {
-  ids = new Map();
-  server = null;
-  port = 0;
-
-  async start() {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      disableReverseLookup: true,
-      closeTimeout: 50,
-      maxClients: 100,
-      onData: (stream, _session, callback) => {
-        let head = '';
-        stream.on('data', (chunk) => {
-          if (head.length < 8192) head += chunk.toString('latin1');
-        });
-        stream.on('end', () => {
-          const id = /^message-id:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '<missing>';
-          this.ids.set(id, (this.ids.get(id) ?? 0) + 1);
-          callback();
-        });
-      },
-    });
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', resolve);
-    });
-    this.port = server.server.address().port;
-    this.server = server;
-  }
-
-  async stop() {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise((resolve) => server.close(resolve));
-  }
-
-  countFor(prefix) {
-    let unique = 0;
-    let copies = 0;
-    for (const [id, n] of this.ids) {
-      if (!id.startsWith(`<${prefix}`)) continue;
-      unique++;
-      copies += n;
-    }
-    return { unique, duplicated: copies - unique };
-  }
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
