@@ -1,4 +1,5 @@
 import { getQueueToken } from '@nestjs/bull';
+import { MailerService } from '@nestjs-modules/mailer';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
@@ -373,8 +374,16 @@ describe('mail worker shutdown (HTTP)', () => {
     sink.acceptDelayMs = 1500;
     const t = await createTestApp({ SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '200' });
     const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
-    const completed: string[] = [];
-    queue.on('completed', (job) => completed.push(String(job.id)));
+    // The order things happen in: the job must complete before the SMTP pool is closed (the
+    // pool calls close() again itself once its last connection is done; only the first counts).
+    const events: string[] = [];
+    queue.on('completed', (job) => events.push(String(job.id)));
+    const pool = t.app.get(MailerService).getTransporter().transporter;
+    const close = pool.close!.bind(pool);
+    pool.close = () => {
+      if (!events.includes('smtp closed')) events.push('smtp closed');
+      close();
+    };
     try {
       await t.app.get(MailService).enqueue({
         template: 'customer-test',
@@ -386,10 +395,10 @@ describe('mail worker shutdown (HTTP)', () => {
       await waitForJob(queue, 'inflight-1', (s) => s === 'active');
     } finally {
       await t.close();
+      await sink.stop();
     }
-    expect(completed).toEqual(['inflight-1']);
+    expect(events).toEqual(['inflight-1', 'smtp closed']);
     expect(sink.to('inflight@example.com')).toHaveLength(1);
-    await sink.stop();
   });
 });
 

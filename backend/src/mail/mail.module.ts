@@ -16,6 +16,7 @@ import { MailProcessor } from './mail.processor';
 import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailService } from './mail.service';
 import { RecipientLimiter } from './recipient-limiter';
+import { SmtpMailerModule, SmtpPoolGate } from './smtp-transport';
 
 /**
  * Global: any feature can inject MailService to queue a mail, and QueueDashboard to show its
@@ -29,6 +30,7 @@ import { RecipientLimiter } from './recipient-limiter';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ defaultJobOptions: mailJobOptions(config.mail.retryDelayMs) }),
     }),
+    SmtpMailerModule,
     TypeOrmModule.forFeature([MailOutboxEntity]),
     SessionsModule,
   ],
@@ -43,7 +45,16 @@ import { RecipientLimiter } from './recipient-limiter';
     QueueDashboard,
     RecipientLimiter,
     MailDeliveryHooks,
+    SmtpPoolGate,
   ],
-  exports: [MailService, QueueDashboard, RecipientLimiter, MailDeliveryHooks, MailPersonalDataRepository],
+  exports: [
+    // For the mailer module's transport factory (smtp-transport.ts).
+    SmtpPoolGate,
+    MailService,
+    QueueDashboard,
+    RecipientLimiter,
+    MailDeliveryHooks,
+    MailPersonalDataRepository,
+  ],
 })
 export class MailModule {}

@@ -13,20 +13,19 @@
  *   server accepted the message (see mail-delivery-hooks.ts);
  * - on shutdown the queue stops taking jobs, the jobs in flight finish (or, past a grace
  *   period, are left to be retried by another worker), then SMTP closes.
+ *
+ * Sending goes through `@nestjs-modules/mailer`'s MailerService, which owns the pooled nodemailer
+ * transport (smtp-transport.ts) and closes it once this worker has drained. The template
+ * is rendered here rather than by the mailer's template adapter: our templates are a layout plus
+ * an HTML and a plain-text part, and the adapters render HTML only. No `context` is passed to
+ * the mailer, so it never rewrites `{{…}}` in a subject a visitor wrote.
  */
 import { InjectQueue } from '@nestjs/bull';
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { MailerService } from '@nestjs-modules/mailer';
 import type { Job, Queue } from 'bull';
 import { isAbsolute, join, normalize, sep } from 'node:path';
-import { createTransport, Transporter } from 'nodemailer';
-import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import type { SentMessageInfo } from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
@@ -34,7 +33,7 @@ import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
 import { MailStore } from './mail-store.repository';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
-import { smtpTransportOptions } from './smtp-transport';
+import { SmtpPoolGate } from './smtp-transport';
 import { isMailJobRef, type MailAttachment, type MailJob, type MailQueueData } from './mail.types';
 
 /** How long shutdown waits for mails in flight (an SMTP send is bounded by its timeouts). */
@@ -57,12 +56,11 @@ export interface MailResult {
 const MARK_SENT_RETRIES_MS = [250, 1000, 2000, 4000, 8000, 15_000];
 
 @Injectable()
-export class MailProcessor
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
+export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MailProcessor.name);
   private readonly renderer: MailRenderer;
-  private transporter?: Transporter<SMTPPool.SentMessageInfo>;
+  /** Set once this process works the queue (ROLE all or worker). */
+  private running = false;
   private breaker?: SmtpBreaker;
   private readonly domain: string;
 
@@ -71,6 +69,8 @@ export class MailProcessor
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: MailStore,
     private readonly hooks: MailDeliveryHooks,
+    private readonly mailer: MailerService,
+    private readonly poolGate: SmtpPoolGate,
   ) {
     this.renderer = new MailRenderer({ siteName: config.siteName, publicUrl: config.publicUrl });
     this.domain = senderDomain(config.mail.from);
@@ -82,8 +82,8 @@ export class MailProcessor
 
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
-    this.transporter = createTransport(smtpTransportOptions(this.config.mail));
-    const transporter = this.transporter;
+    this.running = true;
+    const transporter = this.mailer.getTransporter();
     this.breaker = new SmtpBreaker(
       {
         probe: () => transporter.verify(),
@@ -120,11 +120,21 @@ export class MailProcessor
   }
 
   /**
-   * Runs before any module closes: stop taking jobs and give the ones in flight time to finish.
-   * A job still running after SHUTDOWN_GRACE_MS is abandoned; its lock expires and Bull's
-   * stalled-job check hands it to another worker, so it is retried rather than lost.
+   * Stop taking jobs and give the ones in flight time to finish, then let the SMTP pool close
+   * (SmtpPoolGate). This is onModuleDestroy, the first hook Nest calls on close, so the database
+   * and Redis connections are still open. A job still running after SHUTDOWN_GRACE_MS is
+   * abandoned; its lock expires and Bull's stalled-job check hands it to another worker, so it
+   * is retried rather than lost.
    */
-  async beforeApplicationShutdown(): Promise<void> {
+  async onModuleDestroy(): Promise<void> {
+    try {
+      await this.drain();
+    } finally {
+      this.poolGate.workerDrained();
+    }
+  }
+
+  private async drain(): Promise<void> {
     if (!this.enabled) return;
     this.breaker?.stop();
     try {
@@ -141,12 +151,8 @@ export class MailProcessor
     }
   }
 
-  onApplicationShutdown(): void {
-    this.transporter?.close();
-  }
-
   async handle(job: Job<MailQueueData>): Promise<MailResult> {
-    if (!this.transporter) throw new Error('The mail transport is not running in this process');
+    if (!this.running) throw new Error('The mail worker is not running in this process');
     const stored = isMailJobRef(job.data) ? job.data.mailId : null;
     let mail: MailJob;
     if (stored === null) {
@@ -178,7 +184,7 @@ export class MailProcessor
     const { html, text } = this.renderer.render(mail.template, mail.subject, mail.context);
     let result: MailResult;
     try {
-      const info = await this.transporter.sendMail({
+      const info: SentMessageInfo = await this.mailer.sendMail({
         from: this.config.mail.from,
         to: mail.to,
         subject: mail.subject,

@@ -1,11 +1,21 @@
 /**
  * Everything nodemailer is told about the SMTP server, in one place: the pool, the timeouts and
- * DKIM signing. Kept apart from the worker so the transport can change (another mailer module,
- * another server) without touching the queue side.
+ * DKIM signing, and the module that holds the pool (`@nestjs-modules/mailer`). Kept apart from
+ * the worker so the transport can change without touching the queue side.
  */
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  MAILER_OPTIONS,
+  MAILER_TRANSPORT_FACTORY,
+  MailerModule,
+  type MailerOptions,
+  type TransportType,
+} from '@nestjs-modules/mailer';
+import { createTransport } from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { SMTP_POOL_CONNECTIONS } from './mail.constants';
 import { connectWithoutNagle } from './smtp-socket';
 
@@ -26,3 +36,50 @@ export function smtpTransportOptions(mail: AppConfig['mail']): SMTPPool.Options 
     ...(mail.dkim ? { dkim: { ...mail.dkim } } : {}),
   };
 }
+
+/**
+ * Holds the SMTP pool open until the mail worker has drained. The mailer module closes its pool
+ * in onModuleDestroy, and Nest gives no order between two global modules' hooks; a closed
+ * nodemailer pool silently drops a new message (its promise never settles), so a job that
+ * started just then would hang. MailProcessor calls `workerDrained()` once its jobs in flight
+ * are done (at once in processes that do not send).
+ */
+@Injectable()
+export class SmtpPoolGate {
+  private release!: () => void;
+  readonly drained = new Promise<void>((resolve) => (this.release = resolve));
+
+  workerDrained(): void {
+    this.release();
+  }
+}
+
+/**
+ * The mailer's transport factory (its MailerTransportFactory contract; not declared with
+ * `implements` because the package's `Mail` type and nodemailer's differ only in `this` typing),
+ * with `close()` deferred until SmtpPoolGate opens.
+ */
+@Injectable()
+export class GatedTransportFactory {
+  constructor(
+    @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
+    private readonly gate: SmtpPoolGate,
+  ) {}
+
+  createTransport(opts?: TransportType) {
+    const transporter = createTransport(opts ?? this.options.transport!, this.options.defaults);
+    const close = transporter.close.bind(transporter);
+    transporter.close = () => void this.gate.drained.then(close);
+    return transporter;
+  }
+}
+
+/** The pooled transport behind MailerService; imported by MailModule. */
+export const SmtpMailerModule = MailerModule.forRootAsync({
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): MailerOptions => ({
+    transport: smtpTransportOptions(config.mail),
+    defaults: { from: config.mail.from },
+  }),
+  extraProviders: [{ provide: MAILER_TRANSPORT_FACTORY, useClass: GatedTransportFactory }],
+});
