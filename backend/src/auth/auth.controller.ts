@@ -11,7 +11,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../common/guards/jwt-auth.guard';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { toPublicUser } from '../users/users.service';
 import { AuthService, Session } from './auth.service';
 import { LoginDto } from './dto/login.dto';
@@ -80,7 +80,7 @@ export class AuthController {
   /** Never 401: an anonymous caller gets `user: null`. */
   @Get('user')
   @UseGuards(OptionalJwtAuthGuard)
-  currentUser(@CurrentUser() user: User | null): CurrentUserResponse {
+  currentUser(@CurrentUser() user: UserEntity | null): CurrentUserResponse {
     if (!user) return { success: true, user: null };
     return {
       success: true,

@@ -17,7 +17,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
 import { SessionMeta, SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { hashPassword, toPublicUser, UsersService, verifyPassword } from '../users/users.service';
 import { AccountTokensService } from './account-tokens.service';
@@ -150,7 +150,7 @@ export class AuthService {
     return this.redeem('invite', token, password);
   }
 
-  async changePassword(user: User, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(user: UserEntity, currentPassword: string, newPassword: string): Promise<void> {
     const withHash = await this.usersRepo.findWithPassword(user.id);
     if (!withHash || !(await verifyPassword(withHash.password, currentPassword))) {
       throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG', [
@@ -194,7 +194,7 @@ export class AuthService {
     });
   }
 
-  private async startSession(user: User, meta: SessionMeta): Promise<Session> {
+  private async startSession(user: UserEntity, meta: SessionMeta): Promise<Session> {
     const started = await this.sessions.start(user, meta);
     await this.usersRepo.markSignedIn(user.id);
     if (started.newDevice) {
@@ -218,7 +218,7 @@ export class AuthService {
     return { authToken: started.authToken, user: toPublicUser(user) };
   }
 
-  private async failed(key: string, user: User | null, meta: SessionMeta): Promise<void> {
+  private async failed(key: string, user: UserEntity | null, meta: SessionMeta): Promise<void> {
     const result = await this.attempts.fail(key);
     if (!result.lockedNow || !user || user.deactivatedAt) return;
     await this.mail

@@ -6,7 +6,7 @@ import { AUTH_TOKEN_KEY } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { SessionsService, TokenPayload } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { SecuritySettingsService } from './security-settings.service';
 
 export type JwtPayload = TokenPayload;
@@ -34,7 +34,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
-  async validate(payload: JwtPayload): Promise<User | false> {
+  async validate(payload: JwtPayload): Promise<UserEntity | false> {
     const user = await this.sessions.resolve(payload);
     if (!user) return false;
     user.sessionId = payload.sid;

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ACCOUNT_MESSAGES } from '@studio/shared';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { AuthService } from './auth.service';
 import { AuthThrottle } from './auth-throttle';
 import { ChangePasswordDto, ForgotPasswordDto, TokenPasswordDto } from './dto/password.dto';
@@ -31,7 +31,7 @@ export class PasswordController {
   @Post('password/change')
   @HttpCode(200)
   @Auth()
-  async change(@CurrentUser() user: User, @Body() dto: ChangePasswordDto) {
+  async change(@CurrentUser() user: UserEntity, @Body() dto: ChangePasswordDto) {
     await this.auth.changePassword(user, dto.currentPassword, dto.newPassword);
     return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
   }

@@ -3,7 +3,7 @@ import type { AdminMessageListItem, PagedResponse } from '@studio/shared';
 import { IdParamPipe } from '../blog/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { AdminMessagesService } from './admin-messages.service';
 import { MessageListQuery, ReplyDto, UpdateMessageDto } from './dto/admin-messages.dto';
 
@@ -39,7 +39,7 @@ export class AdminMessagesController {
 
   @Post(':id/reply')
   @HttpCode(201)
-  async reply(@Param('id', IdParamPipe) id: number, @Body() dto: ReplyDto, @CurrentUser() user: User) {
+  async reply(@Param('id', IdParamPipe) id: number, @Body() dto: ReplyDto, @CurrentUser() user: UserEntity) {
     return { success: true, message: await this.messages.reply(id, dto, user) };
   }
 }

@@ -22,11 +22,11 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import { ServicesService } from '../services/services.service';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { ContactRepository } from './contact.repository';
 import { serviceLabel } from './contact.service';
 import type { MessageListQuery, ReplyDto } from './dto/admin-messages.dto';
-import { Contact } from './entities/contact.entity';
+import { ContactEntity } from './entities/contact.entity';
 
 const PREVIEW_LENGTH = 140;
 
@@ -105,7 +105,7 @@ export class AdminMessagesService {
     return this.detail(id);
   }
 
-  async reply(id: number, dto: ReplyDto, author: User): Promise<AdminMessageDetail> {
+  async reply(id: number, dto: ReplyDto, author: UserEntity): Promise<AdminMessageDetail> {
     const contact = await this.get(id);
     const authorName = author.displayName || author.username;
     // The same key (a double click, a retry) is the same reply: recorded and mailed once.
@@ -197,14 +197,14 @@ export class AdminMessagesService {
     return this.detail(id);
   }
 
-  private async get(id: number): Promise<Contact> {
+  private async get(id: number): Promise<ContactEntity> {
     const contact = await this.repo.findById(id);
     if (!contact) throw notFound('Message not found.', 'MESSAGE_NOT_FOUND');
     return contact;
   }
 }
 
-function listItem(c: Contact, replies: number): AdminMessageListItem {
+function listItem(c: ContactEntity, replies: number): AdminMessageListItem {
   const flat = c.message.replace(/\s+/g, ' ').trim();
   return {
     id: c.id,

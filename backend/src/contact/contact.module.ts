@@ -8,12 +8,12 @@ import { ContactRepository } from './contact.repository';
 import { ContactReplyEntity } from './entities/contact-reply.entity';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
-import { Contact } from './entities/contact.entity';
+import { ContactEntity } from './entities/contact.entity';
 import { MessagingStatsController } from './messaging-stats.controller';
 import { ContactPersonalDataRepository } from './contact-personal-data.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Contact, ContactReplyEntity]), NewsletterModule, ServicesModule],
+  imports: [TypeOrmModule.forFeature([ContactEntity, ContactReplyEntity]), NewsletterModule, ServicesModule],
   controllers: [ContactController, MessagingStatsController, AdminMessagesController],
   providers: [ContactService, ContactRepository, AdminMessagesService, ContactPersonalDataRepository],
   exports: [ContactService, ContactPersonalDataRepository, AdminMessagesService],

@@ -6,7 +6,7 @@ import { Repository } from 'typeorm';
 import type { MessageStatus, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { ContactReplyEntity } from './entities/contact-reply.entity';
-import { Contact } from './entities/contact.entity';
+import { ContactEntity } from './entities/contact.entity';
 
 export interface MessageFilter {
   search?: string;
@@ -19,7 +19,7 @@ export interface MessageFilter {
 @Injectable()
 export class ContactRepository {
   constructor(
-    @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
+    @InjectRepository(ContactEntity) private readonly contacts: Repository<ContactEntity>,
     @InjectRepository(ContactReplyEntity) private readonly replies: Repository<ContactReplyEntity>,
   ) {}
 
@@ -37,7 +37,7 @@ export class ContactRepository {
     );
   }
 
-  async list(filter: MessageFilter, page: Page): Promise<[(Contact & { replies: number })[], number]> {
+  async list(filter: MessageFilter, page: Page): Promise<[(ContactEntity & { replies: number })[], number]> {
     const qb = this.contacts.createQueryBuilder('c');
     if (filter.search) {
       qb.andWhere('(c.name ILIKE :q OR c.email ILIKE :q OR c.message ILIKE :q)', {
@@ -60,7 +60,7 @@ export class ContactRepository {
     return [entities.map((e, i) => Object.assign(e, { replies: raw[i]?.replies ?? 0 })), total];
   }
 
-  findById(id: number): Promise<Contact | null> {
+  findById(id: number): Promise<ContactEntity | null> {
     return this.contacts.findOneBy({ id });
   }
 

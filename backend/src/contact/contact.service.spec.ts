@@ -3,21 +3,21 @@ import type { AppConfig } from '../config/app-config';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import type { RecipientLimiter } from '../mail/recipient-limiter';
 import { ContactService, serviceLabel } from './contact.service';
-import { Contact } from './entities/contact.entity';
+import { ContactEntity } from './entities/contact.entity';
 
 const config = { siteName: 'Studio', mail: { adminNotifyEmail: 'admin@example.com' } } as AppConfig;
 const dto = { name: 'Ann', email: 'ann@example.com', service: 'mix', message: 'Please mix my song.' };
 
 function setup(enqueue: jest.Mock) {
-  const saved: Contact[] = [];
+  const saved: ContactEntity[] = [];
   const repo = {
-    create: (v: Partial<Contact>) => v,
-    save: jest.fn(async (v: Contact) => {
+    create: (v: Partial<ContactEntity>) => v,
+    save: jest.fn(async (v: ContactEntity) => {
       const row = { ...v, id: saved.length + 1, createdAt: new Date() };
       saved.push(row);
       return row;
     }),
-  } as unknown as Repository<Contact>;
+  } as unknown as Repository<ContactEntity>;
   const service = new ContactService(
     repo,
     { enqueue, adminAddress: async () => config.mail.adminNotifyEmail } as unknown as MailService,

@@ -14,7 +14,7 @@ import { MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
 import { RecipientLimiter } from '../mail/recipient-limiter';
 import type { ContactDto } from './dto/contact.dto';
-import { Contact } from './entities/contact.entity';
+import { ContactEntity } from './entities/contact.entity';
 
 export const CONTACT_SUCCESS_MESSAGE = `We've received your message and will get back to you within ${DELIVERY.contactReplyHours}.`;
 
@@ -39,7 +39,7 @@ export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
-    @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
+    @InjectRepository(ContactEntity) private readonly contacts: Repository<ContactEntity>,
     private readonly mail: MailService,
     private readonly recipients: RecipientLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -89,7 +89,7 @@ export class ContactService {
    * wrote (no name, no message: the form cannot be used to mail a stranger our text with theirs
    * inside), and an address gets at most VISITOR_MAIL.perAddressPerDay of them.
    */
-  private async thankYou(contact: Contact): Promise<MailOutcome> {
+  private async thankYou(contact: ContactEntity): Promise<MailOutcome> {
     if (!(await this.recipients.allow(contact.email))) {
       this.logger.warn(`Contact ${contact.id}: thank-you not sent, the address had its mails for today`);
       return { success: false, messageId: null };

@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { toErrorBody } from '../common/errors/error-body';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { CustomerEmailDto, DebugEmailDto, DeliveryTestDto } from './dto/email-test.dto';
 import { EmailTestService } from './email-test.service';
 
@@ -38,7 +38,7 @@ export class EmailTestController {
 
   @Post('debug-email')
   @HttpCode(200)
-  async debugEmail(@Body() dto: DebugEmailDto, @CurrentUser() user: User) {
+  async debugEmail(@Body() dto: DebugEmailDto, @CurrentUser() user: UserEntity) {
     const sent = await this.tests.sendAdminTest(dto, user.username);
     return { success: true, message: `Test email queued for ${sent.recipient}`, ...sent };
   }

@@ -31,7 +31,7 @@ import { ContactService } from '../contact/contact.service';
 import { ContactDto } from '../contact/dto/contact.dto';
 import { SubscribeDto } from '../newsletter/dto/newsletter.dto';
 import { NewsletterService } from '../newsletter/newsletter.service';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { NativeFormErrorFilter } from './native-form.filter';
 import { NativeForm, thankYouPage } from './native-form-pages';
 
@@ -73,7 +73,7 @@ export class NativeFormsController {
   async comment(
     @Param('slug') slug: string,
     @Body() dto: CreateCommentDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: UserEntity | null,
   ) {
     await this.comments.submit(slug, dto, user?.id ?? null);
     return { url: `/thanks/comment?post=${encodeURIComponent(slug)}`, statusCode: SEE_OTHER };

@@ -5,13 +5,13 @@ import { IdParamPipe } from '../blog/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import { londonMonth } from '../common/london-month';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { AdminSubscribersService } from './admin-subscribers.service';
 import { DrawMonthDto, SubscriberListQuery } from './dto/admin-subscribers.dto';
-import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+import { LotteryDrawEntity } from './lottery/entities/lottery-draw.entity';
 import { LotteryService } from './lottery/lottery.service';
 
-const toDraw = (d: LotteryDraw): AdminLotteryDraw => ({
+const toDraw = (d: LotteryDrawEntity): AdminLotteryDraw => ({
   id: d.id,
   month: d.month,
   entrants: d.entrants,
@@ -67,7 +67,7 @@ export class AdminSubscribersController {
   /** Draws the month if nobody has: a second click (or the schedule) gets the same draw. */
   @Post('lottery/draws')
   @HttpCode(200)
-  async draw(@Body() dto: DrawMonthDto, @CurrentUser() user: User) {
+  async draw(@Body() dto: DrawMonthDto, @CurrentUser() user: UserEntity) {
     const { draw, created } = await this.lottery.drawMonth(dto.month ?? londonMonth(), user.username);
     return { success: true, created, draw: toDraw(draw) };
   }

@@ -11,10 +11,10 @@ import { csvStream } from '../common/csv-stream';
 import { notFound } from '../common/errors/app.exception';
 import { ReferralRepository } from '../referral/referral.repository';
 import type { SubscriberListQuery } from './dto/admin-subscribers.dto';
-import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber.entity';
 import { SubscribersRepository } from './subscribers.repository';
 
-const toAdmin = (s: NewsletterSubscriber): AdminSubscriber => ({
+const toAdmin = (s: NewsletterSubscriberEntity): AdminSubscriber => ({
   id: s.id,
   email: s.email,
   referredBy: s.referredBy,
@@ -65,7 +65,7 @@ export class AdminSubscribersService {
     await this.repo.erase(subscriber);
   }
 
-  private async get(id: number): Promise<NewsletterSubscriber> {
+  private async get(id: number): Promise<NewsletterSubscriberEntity> {
     const row = await this.repo.findById(id);
     if (!row) throw notFound('Subscriber not found.', 'SUBSCRIBER_NOT_FOUND');
     return row;

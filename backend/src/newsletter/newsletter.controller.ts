@@ -18,13 +18,13 @@ import { Auth } from '../common/decorators/roles.decorator';
 import { badRequest } from '../common/errors/app.exception';
 import { PublicThrottle, THROTTLES } from '../common/guards/public-throttle';
 import { ListQuery, SubscribeDto } from './dto/newsletter.dto';
-import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+import { LotteryDrawEntity } from './lottery/entities/lottery-draw.entity';
 import { LotteryService } from './lottery/lottery.service';
 import { GUIDE_FILE, GUIDE_FILENAME, NewsletterService, SUBSCRIBE_MESSAGES } from './newsletter.service';
-import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber.entity';
 import { confirmPage, unsubscribePage } from './unsubscribe-page';
 
-const toSubscriberDto = (s: NewsletterSubscriber) => ({
+const toSubscriberDto = (s: NewsletterSubscriberEntity) => ({
   id: s.id,
   email: s.email,
   referredBy: s.referredBy,
@@ -35,7 +35,7 @@ const toSubscriberDto = (s: NewsletterSubscriber) => ({
   updatedAt: s.updatedAt.toISOString(),
 });
 
-const toDrawDto = (d: LotteryDraw) => ({
+const toDrawDto = (d: LotteryDrawEntity) => ({
   id: d.id,
   month: d.month,
   winnerEmail: d.winnerEmail,

@@ -4,9 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralModule } from '../referral/referral.module';
 import { AdminSubscribersController } from './admin-subscribers.controller';
 import { AdminSubscribersService } from './admin-subscribers.service';
-import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber.entity';
 import { SubscribersRepository } from './subscribers.repository';
-import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+import { LotteryDrawEntity } from './lottery/entities/lottery-draw.entity';
 import { LOTTERY_QUEUE } from './lottery/lottery.constants';
 import { LotteryRepository } from './lottery/lottery.repository';
 import { LotteryScheduler } from './lottery/lottery.scheduler';
@@ -23,7 +23,7 @@ import { NewsletterIssuesService } from './issues/newsletter-issues.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([NewsletterSubscriber, LotteryDraw, NewsletterIssue]),
+    TypeOrmModule.forFeature([NewsletterSubscriberEntity, LotteryDrawEntity, NewsletterIssue]),
     BullModule.registerQueue({ name: LOTTERY_QUEUE }, { name: NEWSLETTER_QUEUE }),
     ReferralModule,
   ],

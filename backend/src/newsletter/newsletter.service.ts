@@ -16,7 +16,7 @@ import { MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
 import { RecipientLimiter } from '../mail/recipient-limiter';
 import { ReferralService } from '../referral/referral.service';
-import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
+import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber.entity';
 import { signConfirmToken, verifyConfirmToken } from './confirm-token';
 import { SubscribersRepository } from './subscribers.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
@@ -31,7 +31,7 @@ export type SubscribeStatus = 'confirmation-sent' | 'already-subscribed';
 
 export interface SubscribeOutcome {
   status: SubscribeStatus;
-  subscriber: NewsletterSubscriber;
+  subscriber: NewsletterSubscriberEntity;
   /** Null when no confirmation was due (already subscribed). */
   confirmationQueued: boolean | null;
 }
@@ -98,7 +98,7 @@ export class NewsletterService {
     return { email, status: 'confirmed' };
   }
 
-  private async sendConfirmation(subscriber: NewsletterSubscriber): Promise<boolean> {
+  private async sendConfirmation(subscriber: NewsletterSubscriberEntity): Promise<boolean> {
     if (!(await this.recipients.allow(subscriber.email))) {
       this.logger.warn(
         `Subscriber ${subscriber.id}: confirmation not sent, the address had its mails for today`,
@@ -131,7 +131,7 @@ export class NewsletterService {
     return { email };
   }
 
-  list(limit = 100, offset = 0): Promise<[NewsletterSubscriber[], number]> {
+  list(limit = 100, offset = 0): Promise<[NewsletterSubscriberEntity[], number]> {
     return this.subscribers.page(limit, offset);
   }
 
@@ -168,7 +168,7 @@ export class NewsletterService {
     };
   }
 
-  private welcomeMail(subscriber: NewsletterSubscriber, jobId: string): MailRequest {
+  private welcomeMail(subscriber: NewsletterSubscriberEntity, jobId: string): MailRequest {
     const { unsubscribeUrl, headers } = this.listMail(subscriber.email);
     return {
       template: 'newsletter-welcome',

@@ -10,8 +10,8 @@ import type { SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { LONDON_TZ } from '../common/london-month';
 import { returnedRows } from '../common/query-result';
-import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity';
-import { LotteryDraw } from './lottery/entities/lottery-draw.entity';
+import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber.entity';
+import { LotteryDrawEntity } from './lottery/entities/lottery-draw.entity';
 
 export interface SubscriberFilter {
   search?: string;
@@ -24,7 +24,8 @@ export interface SubscriberFilter {
 @Injectable()
 export class SubscribersRepository {
   constructor(
-    @InjectRepository(NewsletterSubscriber) private readonly subscribers: Repository<NewsletterSubscriber>,
+    @InjectRepository(NewsletterSubscriberEntity)
+    private readonly subscribers: Repository<NewsletterSubscriberEntity>,
   ) {}
 
   /** Adds the address unless it is on the list already; whether it was added. */
@@ -60,7 +61,7 @@ export class SubscribersRepository {
     );
   }
 
-  findByEmail(email: string): Promise<NewsletterSubscriber | null> {
+  findByEmail(email: string): Promise<NewsletterSubscriberEntity | null> {
     return this.subscribers.createQueryBuilder('s').where('lower(s.email) = :email', { email }).getOne();
   }
 
@@ -94,7 +95,7 @@ export class SubscribersRepository {
   }
 
   /** Newest first. */
-  page(limit: number, offset: number): Promise<[NewsletterSubscriber[], number]> {
+  page(limit: number, offset: number): Promise<[NewsletterSubscriberEntity[], number]> {
     return this.subscribers.findAndCount({
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
@@ -104,7 +105,7 @@ export class SubscribersRepository {
 
   /** Confirmed and not unsubscribed (inside `em`'s transaction when given). */
   countActive(em: EntityManager = this.subscribers.manager): Promise<number> {
-    return em.countBy(NewsletterSubscriber, { unsubscribedAt: IsNull(), confirmedAt: Not(IsNull()) });
+    return em.countBy(NewsletterSubscriberEntity, { unsubscribedAt: IsNull(), confirmedAt: Not(IsNull()) });
   }
 
   /** The active subscriber at `offset` in id order (inside `em`'s transaction). */
@@ -122,7 +123,7 @@ export class SubscribersRepository {
 
   private filtered(
     filter: Omit<SubscriberFilter, 'sort' | 'order'>,
-  ): SelectQueryBuilder<NewsletterSubscriber> {
+  ): SelectQueryBuilder<NewsletterSubscriberEntity> {
     const qb = this.subscribers.createQueryBuilder('s');
     if (filter.search) {
       qb.andWhere('(s.email ILIKE :q OR s.referred_by ILIKE :q)', { q: likePattern(filter.search) });
@@ -134,7 +135,7 @@ export class SubscribersRepository {
     return qb;
   }
 
-  list(filter: SubscriberFilter, page: Page): Promise<[NewsletterSubscriber[], number]> {
+  list(filter: SubscriberFilter, page: Page): Promise<[NewsletterSubscriberEntity[], number]> {
     return this.filtered(filter)
       .orderBy(`s.${filter.sort}`, filter.order === 'asc' ? 'ASC' : 'DESC')
       .addOrderBy('s.id', 'DESC')
@@ -165,7 +166,7 @@ export class SubscribersRepository {
     );
   }
 
-  findById(id: number): Promise<NewsletterSubscriber | null> {
+  findById(id: number): Promise<NewsletterSubscriberEntity | null> {
     return this.subscribers.findOneBy({ id });
   }
 
@@ -182,21 +183,21 @@ export class SubscribersRepository {
    * Erases the address: the row, the draws it won keep only that someone won, and other
    * subscribers' "referred by" no longer names it. One transaction.
    */
-  async erase(subscriber: NewsletterSubscriber): Promise<void> {
+  async erase(subscriber: NewsletterSubscriberEntity): Promise<void> {
     await this.subscribers.manager.transaction(async (m) => {
       await m
         .createQueryBuilder()
-        .update(LotteryDraw)
+        .update(LotteryDrawEntity)
         .set({ winnerEmail: null })
         .where('winner_subscriber_id = :id', { id: subscriber.id })
         .execute();
       await m
         .createQueryBuilder()
-        .update(NewsletterSubscriber)
+        .update(NewsletterSubscriberEntity)
         .set({ referredBy: null })
         .where('lower(referred_by) = lower(:email)', { email: subscriber.email })
         .execute();
-      await m.delete(NewsletterSubscriber, { id: subscriber.id });
+      await m.delete(NewsletterSubscriberEntity, { id: subscriber.id });
     });
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { IdParamPipe } from '../blog/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
 import { PaymentLedgerService } from './payment-ledger.service';
 
@@ -34,7 +34,11 @@ export class AdminPaymentsController {
 
   @Post(':id/refund')
   @HttpCode(200)
-  async refund(@Param('id', IdParamPipe) id: number, @Body() dto: RefundDto, @CurrentUser() user: User) {
+  async refund(
+    @Param('id', IdParamPipe) id: number,
+    @Body() dto: RefundDto,
+    @CurrentUser() user: UserEntity,
+  ) {
     return {
       success: true,
       message: 'Refund made',

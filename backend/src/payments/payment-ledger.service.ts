@@ -21,7 +21,7 @@ import { AppException, badRequest, notFound } from '../common/errors/app.excepti
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { PaymentListQuery } from './dto/admin-payments.dto';
-import { Payment } from './entities/payment.entity';
+import { PaymentEntity } from './entities/payment.entity';
 import { AuditService } from '../audit/audit.service';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -163,7 +163,7 @@ export class PaymentLedgerService {
     return this.get(id);
   }
 
-  private toAdmin(p: Payment): AdminPayment {
+  private toAdmin(p: PaymentEntity): AdminPayment {
     const test = !this.config.stripe.secretKey || /^(sk|rk)_test_/.test(this.config.stripe.secretKey);
     const base = `https://dashboard.stripe.com${test ? '/test' : ''}`;
     const customerName = typeof p.metadata.customerName === 'string' ? p.metadata.customerName : null;
@@ -194,7 +194,7 @@ function filterOf(q: PaymentListQuery) {
   return { search: q.search || undefined, status: q.status, kind: q.kind, month: q.month };
 }
 
-function csvLine(p: Payment): string {
+function csvLine(p: PaymentEntity): string {
   return csvRow([
     p.id,
     p.createdAt,

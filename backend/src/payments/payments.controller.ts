@@ -3,7 +3,7 @@ import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { startOfLondonMonth } from '../common/london-month';
 import { OptionalJwtAuthGuard } from '../common/guards/jwt-auth.guard';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
 import { IntentStatusQuery } from './dto/intent-status.query';
@@ -32,7 +32,7 @@ export class PaymentsController {
   @PaymentThrottle()
   async createPaymentIntent(
     @Body() dto: CreatePaymentIntentDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: UserEntity | null,
   ): Promise<{ success: true } & PaymentIntentResult> {
     return { success: true, ...(await this.payments.createPaymentIntent(dto, user?.id ?? null)) };
   }
@@ -43,7 +43,7 @@ export class PaymentsController {
   @PaymentThrottle()
   async createCheckoutSession(
     @Body() dto: CreateCheckoutSessionDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: UserEntity | null,
   ): Promise<{ success: true } & CheckoutSessionResult> {
     return { success: true, ...(await this.payments.createCheckoutSession(dto, user?.id ?? null)) };
   }

@@ -5,7 +5,7 @@ import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
-import { Payment } from './entities/payment.entity';
+import { PaymentEntity } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { PaymentsRepository } from './payments.repository';
 import { StripeEventEntity } from './entities/stripe-event.entity';
@@ -19,7 +19,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Payment, StripeEventEntity, PaymentRefundEntity]),
+    TypeOrmModule.forFeature([PaymentEntity, StripeEventEntity, PaymentRefundEntity]),
     ServicesModule,
     ReferralModule,
     ProjectsModule,

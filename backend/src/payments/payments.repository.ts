@@ -11,7 +11,7 @@ import { likePattern, type Page } from '../common/admin-list.query';
 import { LONDON_TZ } from '../common/london-month';
 import { returnedRows } from '../common/query-result';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
-import { Payment, PaymentKind, PaymentStatus } from './entities/payment.entity';
+import { PaymentEntity, PaymentKind, PaymentStatus } from './entities/payment.entity';
 import { StripeEventEntity } from './entities/stripe-event.entity';
 
 export interface PaymentFilter {
@@ -30,7 +30,7 @@ const BOOKED = ['succeeded', 'processing', 'partially_refunded'];
 @Injectable()
 export class PaymentsRepository {
   constructor(
-    @InjectRepository(Payment) private readonly payments: Repository<Payment>,
+    @InjectRepository(PaymentEntity) private readonly payments: Repository<PaymentEntity>,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -43,7 +43,7 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
-  private filtered(filter: Omit<PaymentFilter, 'sort' | 'order'>): SelectQueryBuilder<Payment> {
+  private filtered(filter: Omit<PaymentFilter, 'sort' | 'order'>): SelectQueryBuilder<PaymentEntity> {
     const qb = this.payments.createQueryBuilder('p');
     if (filter.status) qb.andWhere('p.status = :status', { status: filter.status });
     if (filter.kind) qb.andWhere('p.kind = :kind', { kind: filter.kind });
@@ -70,7 +70,7 @@ export class PaymentsRepository {
     return qb;
   }
 
-  list(filter: PaymentFilter, page: Page): Promise<[Payment[], number]> {
+  list(filter: PaymentFilter, page: Page): Promise<[PaymentEntity[], number]> {
     return this.filtered(filter)
       .orderBy(`p.${filter.sort}`, filter.order === 'asc' ? 'ASC' : 'DESC')
       .addOrderBy('p.id', 'DESC')
@@ -84,7 +84,7 @@ export class PaymentsRepository {
     filter: Omit<PaymentFilter, 'sort' | 'order'>,
     beforeId: number | null,
     size: number,
-  ): Promise<Payment[]> {
+  ): Promise<PaymentEntity[]> {
     const qb = this.filtered(filter);
     if (beforeId !== null) qb.andWhere('p.id < :beforeId', { beforeId });
     return qb.orderBy('p.id', 'DESC').limit(size).getMany();
@@ -108,13 +108,13 @@ export class PaymentsRepository {
     return rows.map((r) => ({ ...r, net: r.gross - r.refunded }));
   }
 
-  findById(id: number): Promise<Payment | null> {
+  findById(id: number): Promise<PaymentEntity | null> {
     return this.payments.findOneBy({ id });
   }
 
   /** The payment, locked until the transaction of `m` ends (refunds apply one at a time). */
-  lockById(m: EntityManager, id: number): Promise<Payment | null> {
-    return m.getRepository(Payment).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  lockById(m: EntityManager, id: number): Promise<PaymentEntity | null> {
+    return m.getRepository(PaymentEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   async recordRefund(
@@ -124,37 +124,37 @@ export class PaymentsRepository {
     status: PaymentStatus,
   ): Promise<void> {
     await m.createQueryBuilder().insert().into(PaymentRefundEntity).values(refund).orIgnore().execute();
-    await m.getRepository(Payment).update(refund.paymentId, { amountRefunded: totalRefunded, status });
+    await m.getRepository(PaymentEntity).update(refund.paymentId, { amountRefunded: totalRefunded, status });
   }
 
   /** A new payment row (inside `m`'s transaction when given). */
-  insert(fields: Partial<Payment>, m: EntityManager = this.payments.manager): Promise<Payment> {
-    const repo = m.getRepository(Payment);
+  insert(fields: Partial<PaymentEntity>, m: EntityManager = this.payments.manager): Promise<PaymentEntity> {
+    const repo = m.getRepository(PaymentEntity);
     return repo.save(repo.create(fields));
   }
 
-  async update(id: number, fields: Parameters<Repository<Payment>['update']>[1]): Promise<void> {
+  async update(id: number, fields: Parameters<Repository<PaymentEntity>['update']>[1]): Promise<void> {
     await this.payments.update(id, fields);
   }
 
-  async save(m: EntityManager, payment: Payment): Promise<void> {
+  async save(m: EntityManager, payment: PaymentEntity): Promise<void> {
     await m.save(payment);
   }
 
-  findByIdIn(m: EntityManager, id: number): Promise<Payment> {
-    return m.findOneByOrFail(Payment, { id });
+  findByIdIn(m: EntityManager, id: number): Promise<PaymentEntity> {
+    return m.findOneByOrFail(PaymentEntity, { id });
   }
 
   /** The payment with this Stripe PaymentIntent or Checkout Session id, locked until `m` ends. */
   lockByStripeId(
     m: EntityManager,
     ref: { intentId: string } | { sessionId: string },
-  ): Promise<Payment | null> {
+  ): Promise<PaymentEntity | null> {
     const where =
       'intentId' in ref
         ? { stripePaymentIntentId: ref.intentId }
         : { stripeCheckoutSessionId: ref.sessionId };
-    return m.getRepository(Payment).findOne({ where, lock: { mode: 'pessimistic_write' } });
+    return m.getRepository(PaymentEntity).findOne({ where, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Records a webhook event; false when it was recorded before (a duplicate delivery). */

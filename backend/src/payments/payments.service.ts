@@ -33,7 +33,7 @@ import { PaymentsRepository } from './payments.repository';
 import { ServicesService } from '../services/services.service';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
-import { Payment, PaymentKind } from './entities/payment.entity';
+import { PaymentEntity, PaymentKind } from './entities/payment.entity';
 import { customAmountPence, discountedPence } from './payment-amounts';
 import { STRIPE } from './stripe.provider';
 
@@ -296,7 +296,7 @@ export class PaymentsService {
   }
 
   /** Keeps the row (still pending) with the reason, and turns the failure into a clear 502/503. */
-  private async providerFailure(payment: Payment, err: unknown): Promise<AppException> {
+  private async providerFailure(payment: PaymentEntity, err: unknown): Promise<AppException> {
     const reason = err instanceof Error ? err.message : String(err);
     this.logger.warn(`Stripe call for payment ${payment.id} failed: ${reason}`);
     await this.paymentsRepository

@@ -33,7 +33,7 @@ import type { MailRequest } from '../mail/mail.types';
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewsService } from '../projects/reviews.service';
 import { ReferralService } from '../referral/referral.service';
-import { Payment, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
+import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -289,7 +289,7 @@ export class StripeWebhookService {
   private async lockPayment(
     m: EntityManager,
     ref: { intentId?: string; sessionId?: string; paymentId?: string | null },
-  ): Promise<Payment | null> {
+  ): Promise<PaymentEntity | null> {
     if (ref.intentId) {
       const found = await this.repo.lockByStripeId(m, { intentId: ref.intentId });
       if (found) return found;
@@ -310,7 +310,7 @@ export class StripeWebhookService {
     return found;
   }
 
-  private moveTo(payment: Payment, next: PaymentStatus): void {
+  private moveTo(payment: PaymentEntity, next: PaymentStatus): void {
     if (canMoveTo(payment.status, next)) payment.status = next;
     else if (payment.status !== next)
       this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
@@ -365,7 +365,7 @@ export class StripeWebhookService {
     }
   }
 
-  private mailsFor(payment: Payment, adminAddress: string): MailRequest[] {
+  private mailsFor(payment: PaymentEntity, adminAddress: string): MailRequest[] {
     const serviceName = payment.metadata.serviceName ?? 'your booking';
     const amountFormatted = formatPence(payment.amount);
     const transactionId =

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import { ChangeStatusDto, ListProjectsQuery, ProjectNoteDto } from './dto/admin-projects.dto';
 import { ProjectsService, Staff } from './projects.service';
 
-const staffOf = (user: User | null): Staff => ({ name: user?.displayName || user?.username || 'Staff' });
+const staffOf = (user: UserEntity | null): Staff => ({
+  name: user?.displayName || user?.username || 'Staff',
+});
 
 /** Staff pages' API for client projects: admins only. */
 @Controller('api/admin/projects')
@@ -33,7 +35,11 @@ export class AdminProjectsController {
 
   @Post(':id/status')
   @HttpCode(200)
-  async status(@Param('id') id: string, @Body() dto: ChangeStatusDto, @CurrentUser() user: User | null) {
+  async status(
+    @Param('id') id: string,
+    @Body() dto: ChangeStatusDto,
+    @CurrentUser() user: UserEntity | null,
+  ) {
     return {
       success: true,
       project: await this.projects.changeStatus(id, dto.status, staffOf(user), dto.note),
@@ -42,19 +48,23 @@ export class AdminProjectsController {
 
   @Post(':id/accept-files')
   @HttpCode(200)
-  async accept(@Param('id') id: string, @CurrentUser() user: User | null) {
+  async accept(@Param('id') id: string, @CurrentUser() user: UserEntity | null) {
     return { success: true, project: await this.projects.acceptFiles(id, staffOf(user)) };
   }
 
   @Post(':id/request-files')
   @HttpCode(200)
-  async request(@Param('id') id: string, @Body() dto: ProjectNoteDto, @CurrentUser() user: User | null) {
+  async request(
+    @Param('id') id: string,
+    @Body() dto: ProjectNoteDto,
+    @CurrentUser() user: UserEntity | null,
+  ) {
     return { success: true, project: await this.projects.requestFiles(id, staffOf(user), dto.note) };
   }
 
   @Post(':id/notes')
   @HttpCode(200)
-  async note(@Param('id') id: string, @Body() dto: ProjectNoteDto, @CurrentUser() user: User | null) {
+  async note(@Param('id') id: string, @Body() dto: ProjectNoteDto, @CurrentUser() user: UserEntity | null) {
     return { success: true, project: await this.projects.addNote(id, staffOf(user), dto.note) };
   }
 }

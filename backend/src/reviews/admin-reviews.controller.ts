@@ -6,7 +6,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ProjectsService, Staff } from '../projects/projects.service';
 import { ReviewsService } from '../projects/reviews.service';
 import { sanitizeFileName } from '../uploads/tus-uploads.service';
-import type { User } from '../users/entities/user.entity';
+import type { UserEntity } from '../users/entities/user.entity';
 import {
   FinalUploadQuery,
   NewCommentDto,
@@ -16,7 +16,9 @@ import {
 } from './dto/reviews.dto';
 import { commentId, rawBody } from './http-helpers';
 
-const staffOf = (user: User | null): Staff => ({ name: user?.displayName || user?.username || 'Staff' });
+const staffOf = (user: UserEntity | null): Staff => ({
+  name: user?.displayName || user?.username || 'Staff',
+});
 
 /** Staff side of reviews: versions, protection, replies, the round checklist and final files. */
 @Controller('api/admin/projects')
@@ -40,7 +42,7 @@ export class AdminReviewsController {
     @Param('id') id: string,
     @Query() q: VersionUploadQuery,
     @Req() req: FastifyRequest,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: UserEntity | null,
   ) {
     const version = await this.reviews.postVersion(id, staffOf(user), {
       kind: q.kind,
@@ -59,13 +61,17 @@ export class AdminReviewsController {
 
   @Post(':id/protection')
   @HttpCode(200)
-  async protection(@Param('id') id: string, @Body() dto: ProtectionDto, @CurrentUser() user: User | null) {
+  async protection(
+    @Param('id') id: string,
+    @Body() dto: ProtectionDto,
+    @CurrentUser() user: UserEntity | null,
+  ) {
     await this.reviews.setProtection(id, dto.protection, dto.tagEverySec, staffOf(user));
     return { success: true };
   }
 
   @Post(':id/comments')
-  async comment(@Param('id') id: string, @Body() dto: NewCommentDto, @CurrentUser() user: User | null) {
+  async comment(@Param('id') id: string, @Body() dto: NewCommentDto, @CurrentUser() user: UserEntity | null) {
     return {
       success: true,
       comment: await this.reviews.addComment(id, { kind: 'staff', name: staffOf(user).name }, dto),
@@ -89,7 +95,7 @@ export class AdminReviewsController {
     @Param('id') id: string,
     @Query() q: FinalUploadQuery,
     @Req() req: FastifyRequest,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: UserEntity | null,
   ) {
     const file = await this.reviews.postFinal(id, staffOf(user), {
       name: sanitizeFileName(q.name),

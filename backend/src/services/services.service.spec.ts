@@ -1,8 +1,8 @@
-import { ProductionService } from './entities/production-service.entity';
+import { ProductionServiceEntity } from './entities/production-service.entity';
 import { toServiceDetail, toServiceListItem } from './services.service';
 
-const service = (price: number): ProductionService =>
-  Object.assign(new ProductionService(), {
+const service = (price: number): ProductionServiceEntity =>
+  Object.assign(new ProductionServiceEntity(), {
     id: 7,
     name: 'Odd',
     description: 'An oddly priced service.',

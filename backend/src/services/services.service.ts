@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { pageOf } from '../common/admin-list.query';
 import type { SaveServiceDto, ServiceListQuery } from './dto/save-service.dto';
 import { AuditService } from '../audit/audit.service';
-import { ProductionService } from './entities/production-service.entity';
+import { ProductionServiceEntity } from './entities/production-service.entity';
 import { ServiceFields, ServicesRepository } from './services.repository';
 
 export type { ServiceListItem };
@@ -29,20 +29,20 @@ export class ServicesService {
     private readonly audit: AuditService,
   ) {}
 
-  listActive(): Promise<ProductionService[]> {
+  listActive(): Promise<ProductionServiceEntity[]> {
     return this.repo.listActive();
   }
 
-  findActiveById(id: number): Promise<ProductionService | null> {
+  findActiveById(id: number): Promise<ProductionServiceEntity | null> {
     return this.repo.findActiveById(id);
   }
 
   /** Plans are booked by their exact catalogue name (spec §2, /services-checkout). */
-  findActiveByName(name: string): Promise<ProductionService | null> {
+  findActiveByName(name: string): Promise<ProductionServiceEntity | null> {
     return this.repo.findActiveByName(name);
   }
 
-  async getActive(id: number): Promise<ProductionService> {
+  async getActive(id: number): Promise<ProductionServiceEntity> {
     const service = await this.findActiveById(id);
     if (!service) throw notFound('Service not found.', 'SERVICE_NOT_FOUND');
     return service;
@@ -162,7 +162,7 @@ function fieldsOf(dto: SaveServiceDto): ServiceFields {
   };
 }
 
-export function toServiceListItem(s: ProductionService): ServiceListItem {
+export function toServiceListItem(s: ProductionServiceEntity): ServiceListItem {
   return {
     id: s.id,
     name: s.name,
@@ -180,7 +180,7 @@ export function toServiceListItem(s: ProductionService): ServiceListItem {
   };
 }
 
-export function toAdminService(s: ProductionService): AdminService {
+export function toAdminService(s: ProductionServiceEntity): AdminService {
   return {
     ...toServiceListItem(s),
     isActive: s.isActive,
@@ -190,7 +190,7 @@ export function toAdminService(s: ProductionService): AdminService {
 }
 
 /** What /checkout shows: the deposit in pounds, computed from the rounded-down deposit in pence. */
-export function toServiceDetail(s: ProductionService): ServiceDto {
+export function toServiceDetail(s: ProductionServiceEntity): ServiceDto {
   return {
     id: s.id,
     name: s.name,

@@ -7,7 +7,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHash } from 'node:crypto';
 import { ACCOUNT_RULES } from '@studio/shared';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import { SessionsRepository } from './sessions.repository';
 
@@ -50,7 +50,7 @@ export class SessionsService {
     private readonly jwt: JwtService,
   ) {}
 
-  async start(user: Pick<User, 'id' | 'role'>, meta: SessionMeta = {}): Promise<StartedSession> {
+  async start(user: Pick<UserEntity, 'id' | 'role'>, meta: SessionMeta = {}): Promise<StartedSession> {
     const deviceHash = hashDevice(meta.deviceId);
     const history = await this.sessions.deviceHistory(user.id, deviceHash);
     const sessionId = await this.sessions.insert({
@@ -66,7 +66,7 @@ export class SessionsService {
   }
 
   /** The user behind a verified token payload, or null if its session or account has ended. */
-  async resolve(payload: Partial<TokenPayload>): Promise<User | null> {
+  async resolve(payload: Partial<TokenPayload>): Promise<UserEntity | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'number') return null;
     const session = await this.sessions.findLive(payload.sid, payload.sub).catch(() => null);
     if (!session) return null;
@@ -79,7 +79,7 @@ export class SessionsService {
   }
 
   /** For pages outside Nest's guards (the queue dashboard): a raw token to a user, or null. */
-  async userFromToken(token: string): Promise<User | null> {
+  async userFromToken(token: string): Promise<UserEntity | null> {
     try {
       return await this.resolve(await this.jwt.verifyAsync<TokenPayload>(token));
     } catch {

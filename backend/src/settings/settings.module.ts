@@ -1,13 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SettingsRow } from './entities/settings.entity';
+import { SettingsRowEntity } from './entities/settings.entity';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 /** Global: page meta, feeds and mail all read the settings. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([SettingsRow])],
+  imports: [TypeOrmModule.forFeature([SettingsRowEntity])],
   controllers: [SettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuditService } from '../audit/audit.service';
 import { SocialLinksDto, UpdateSettingsDto } from './dto/update-settings.dto';
-import { SettingsRow } from './entities/settings.entity';
+import { SettingsRowEntity } from './entities/settings.entity';
 
 export const DEFAULT_SITE_DESCRIPTION =
   'Professional online mixing, mastering, vocal production and audio restoration for artists and labels. Your first mix is free.';
@@ -35,7 +35,7 @@ export class SettingsService {
   private cached: { value: SiteSettings; until: number } | null = null;
 
   constructor(
-    @InjectRepository(SettingsRow) private readonly rows: Repository<SettingsRow>,
+    @InjectRepository(SettingsRowEntity) private readonly rows: Repository<SettingsRowEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
   ) {}
@@ -87,7 +87,7 @@ export class SettingsService {
     return after;
   }
 
-  private withDefaults(row: SettingsRow | null): SiteSettings {
+  private withDefaults(row: SettingsRowEntity | null): SiteSettings {
     const links = row?.socialLinks ?? {};
     return {
       blogName: row?.blogName || this.config.siteName,

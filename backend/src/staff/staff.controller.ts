@@ -3,7 +3,7 @@ import type { StaffListResponse } from '@studio/shared';
 import { IdParamPipe } from '../blog/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { ChangeRoleDto, InviteStaffDto, SecuritySettingsDto } from './dto/staff.dto';
 import { StaffService } from './staff.service';
 
@@ -19,7 +19,7 @@ export class StaffController {
   }
 
   @Post('invite')
-  async invite(@Body() dto: InviteStaffDto, @CurrentUser() by: User) {
+  async invite(@Body() dto: InviteStaffDto, @CurrentUser() by: UserEntity) {
     return {
       success: true,
       message: `Invitation sent to ${dto.email}`,
@@ -29,7 +29,7 @@ export class StaffController {
 
   @Post(':id/resend-invitation')
   @HttpCode(200)
-  async resend(@Param('id', IdParamPipe) id: number, @CurrentUser() by: User) {
+  async resend(@Param('id', IdParamPipe) id: number, @CurrentUser() by: UserEntity) {
     await this.staff.resendInvitation(id, by);
     return { success: true, message: 'Invitation sent again' };
   }
@@ -62,7 +62,7 @@ export class StaffController {
   }
 
   @Put('security')
-  async security(@Body() dto: SecuritySettingsDto, @CurrentUser() by: User) {
+  async security(@Body() dto: SecuritySettingsDto, @CurrentUser() by: UserEntity) {
     await this.staff.setRequireTwoFactor(dto.requireTwoFactor, by);
     return { success: true, message: 'Security settings saved', requireTwoFactor: dto.requireTwoFactor };
   }

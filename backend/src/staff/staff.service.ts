@@ -15,14 +15,14 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/entities/user.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { toPublicUser, UsersService } from '../users/users.service';
 import { InviteStaffDto } from './dto/staff.dto';
 
 const lastAdmin = () => conflict(ACCOUNT_MESSAGES.lastAdmin, 'LAST_ADMIN');
 
-export function toStaffUser(u: User): StaffUser {
+export function toStaffUser(u: UserEntity): StaffUser {
   return {
     ...toPublicUser(u),
     status: u.deactivatedAt ? 'deactivated' : u.invitedAt ? 'invited' : 'active',
@@ -53,7 +53,7 @@ export class StaffService {
     return { users: rows.map(toStaffUser), requireTwoFactor };
   }
 
-  async invite(dto: InviteStaffDto, by: User): Promise<StaffUser> {
+  async invite(dto: InviteStaffDto, by: UserEntity): Promise<StaffUser> {
     const email = dto.email.toLowerCase();
     if (await this.repo.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.emailInUse, 'EMAIL_IN_USE');
     const user = await this.users.create({
@@ -76,7 +76,7 @@ export class StaffService {
     return toStaffUser(user);
   }
 
-  async resendInvitation(id: number, by: User): Promise<void> {
+  async resendInvitation(id: number, by: UserEntity): Promise<void> {
     const user = await this.find(id);
     if (!user.invitedAt || user.deactivatedAt) {
       throw badRequest('This account has no pending invitation.', 'NOT_INVITED');
@@ -150,20 +150,20 @@ export class StaffService {
   }
 
   /** An admin turning the requirement on must have 2FA first, or they would lock themselves out. */
-  async setRequireTwoFactor(value: boolean, by: User): Promise<void> {
+  async setRequireTwoFactor(value: boolean, by: UserEntity): Promise<void> {
     if (value && !by.totpEnabledAt) {
       throw conflict('Turn on two-factor sign-in for your own account first.', 'TWO_FACTOR_REQUIRED');
     }
     await this.security.setRequireTwoFactor(value);
   }
 
-  private async find(id: number): Promise<User> {
+  private async find(id: number): Promise<UserEntity> {
     const user = await this.users.findById(id);
     if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
     return user;
   }
 
-  private async sendInvitation(user: User, by: User): Promise<void> {
+  private async sendInvitation(user: UserEntity, by: UserEntity): Promise<void> {
     const hours = ACCOUNT_RULES.inviteTokenHours;
     const token = await this.tokens.issue(user.id, 'invite', hours * 3_600_000);
     await this.mail

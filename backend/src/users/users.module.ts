@@ -1,12 +1,12 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from './entities/user.entity';
+import { UserEntity } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { UsersPersonalDataRepository } from './users-personal-data.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
+  imports: [TypeOrmModule.forFeature([UserEntity])],
   providers: [UsersService, UsersRepository, UsersPersonalDataRepository],
   exports: [UsersService, UsersRepository, UsersPersonalDataRepository],
 })

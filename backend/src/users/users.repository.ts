@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Role } from '@studio/shared';
-import { User } from './entities/user.entity';
+import { UserEntity } from './entities/user.entity';
 
 /** Any constant unique to this lock: serialises changes that could remove the last admin. */
 const LAST_ADMIN_LOCK = 4_242_017;
@@ -18,14 +18,14 @@ export interface AuthorProfile {
 /** Every query on `users`: sign-in, registration, staff management, two-factor, authors' profiles. */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
-  findById(id: number): Promise<User | null> {
+  findById(id: number): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
   }
 
   /** By username or email (case-insensitive email), with the password hash. */
-  findForLogin(login: string): Promise<User | null> {
+  findForLogin(login: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('u')
       .addSelect('u.password')
@@ -33,7 +33,7 @@ export class UsersRepository {
       .getOne();
   }
 
-  findByUsernameOrEmail(username: string, email: string): Promise<User | null> {
+  findByUsernameOrEmail(username: string, email: string): Promise<UserEntity | null> {
     return this.users.findOne({ where: [{ username }, { email }] });
   }
 
@@ -42,7 +42,7 @@ export class UsersRepository {
   }
 
   /** The new account's id. */
-  async insert(fields: Partial<User>): Promise<number> {
+  async insert(fields: Partial<UserEntity>): Promise<number> {
     return (await this.users.save(this.users.create(fields))).id;
   }
 
@@ -70,7 +70,7 @@ export class UsersRepository {
     );
   }
 
-  findByEmail(email: string): Promise<User | null> {
+  findByEmail(email: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email: email.trim() })
@@ -78,12 +78,12 @@ export class UsersRepository {
   }
 
   /** With the password hash, for checking the current password. */
-  findWithPassword(id: number): Promise<User | null> {
+  findWithPassword(id: number): Promise<UserEntity | null> {
     return this.users.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id }).getOne();
   }
 
   /** With the TOTP secrets (encrypted). */
-  findWithTotp(id: number): Promise<User | null> {
+  findWithTotp(id: number): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('u')
       .addSelect(['u.totpSecret', 'u.totpPendingSecret'])
@@ -103,7 +103,7 @@ export class UsersRepository {
     return row.taken;
   }
 
-  listAll(): Promise<User[]> {
+  listAll(): Promise<UserEntity[]> {
     return this.users.createQueryBuilder('u').orderBy('u.created_at', 'ASC').getMany();
   }
 

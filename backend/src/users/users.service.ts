@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, type PublicUser, type Role } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { conflict } from '../common/errors/app.exception';
-import { User } from './entities/user.entity';
+import { UserEntity } from './entities/user.entity';
 import { type AuthorProfile, UsersRepository } from './users.repository';
 
 export interface NewUser {
@@ -38,12 +38,12 @@ export class UsersService {
     hashOptions.memoryCost = config.passwordHashMemoryKib;
   }
 
-  findById(id: number): Promise<User | null> {
+  findById(id: number): Promise<UserEntity | null> {
     return this.repo.findById(id);
   }
 
   /** Looks up by username or email (case-insensitive email), with the password hash. */
-  findForLogin(login: string): Promise<User | null> {
+  findForLogin(login: string): Promise<UserEntity | null> {
     return this.repo.findForLogin(login);
   }
 
@@ -52,7 +52,7 @@ export class UsersService {
     return this.repo.authorProfiles(ids);
   }
 
-  async create(input: NewUser): Promise<User> {
+  async create(input: NewUser): Promise<UserEntity> {
     const email = input.email.trim().toLowerCase();
     const username = input.username.trim();
     if (await this.repo.nameOrEmailTaken(username, email)) throw registrationUnavailable();
@@ -65,7 +65,7 @@ export class UsersService {
         role: input.role,
         invitedAt: input.invitedAt ?? null,
       });
-      return (await this.findById(id)) as User;
+      return (await this.findById(id)) as UserEntity;
     } catch (err) {
       // Two registrations racing for the same name: the unique index decides.
       if ((err as { code?: string }).code === PG_UNIQUE_VIOLATION) {
@@ -117,7 +117,7 @@ export function verifyPassword(hash: string, plain: string): Promise<boolean> {
   return argon2.verify(hash, plain).catch(() => false);
 }
 
-export function toPublicUser(u: User): PublicUser {
+export function toPublicUser(u: UserEntity): PublicUser {
   return {
     id: u.id,
     username: u.username,

@@ -3,7 +3,7 @@ import type { RecoveryCodesResponse, TwoFactorEnrolment, TwoFactorStatus } from 
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Auth } from '../../common/decorators/roles.decorator';
 import { conflict } from '../../common/errors/app.exception';
-import { User } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users/entities/user.entity';
 import { TwoFactorCodeDto } from '../dto/two-factor.dto';
 import { SecuritySettingsService } from '../security-settings.service';
 import { TwoFactorService, wrongCode } from './two-factor.service';
@@ -18,26 +18,29 @@ export class TwoFactorController {
   ) {}
 
   @Get()
-  async status(@CurrentUser() user: User): Promise<{ success: true } & TwoFactorStatus> {
+  async status(@CurrentUser() user: UserEntity): Promise<{ success: true } & TwoFactorStatus> {
     return { success: true, ...(await this.twoFactor.status(user)) };
   }
 
   @Post('setup')
   @HttpCode(200)
-  setup(@CurrentUser() user: User): Promise<TwoFactorEnrolment> {
+  setup(@CurrentUser() user: UserEntity): Promise<TwoFactorEnrolment> {
     return this.twoFactor.begin(user);
   }
 
   @Post('confirm')
   @HttpCode(200)
-  async confirm(@CurrentUser() user: User, @Body() dto: TwoFactorCodeDto): Promise<RecoveryCodesResponse> {
+  async confirm(
+    @CurrentUser() user: UserEntity,
+    @Body() dto: TwoFactorCodeDto,
+  ): Promise<RecoveryCodesResponse> {
     return { success: true, recoveryCodes: await this.twoFactor.confirm(user, dto.code) };
   }
 
   @Post('recovery-codes')
   @HttpCode(200)
   async recoveryCodes(
-    @CurrentUser() user: User,
+    @CurrentUser() user: UserEntity,
     @Body() dto: TwoFactorCodeDto,
   ): Promise<RecoveryCodesResponse> {
     return { success: true, recoveryCodes: await this.twoFactor.regenerateRecoveryCodes(user, dto.code) };
@@ -45,7 +48,7 @@ export class TwoFactorController {
 
   @Post('disable')
   @HttpCode(200)
-  async disable(@CurrentUser() user: User, @Body() dto: TwoFactorCodeDto) {
+  async disable(@CurrentUser() user: UserEntity, @Body() dto: TwoFactorCodeDto) {
     if (await this.settings.mustEnrol({ role: user.role, totpEnabledAt: null })) {
       throw conflict(
         'Your studio requires two-factor sign-in for staff, so it cannot be turned off.',

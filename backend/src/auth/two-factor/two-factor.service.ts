@@ -19,7 +19,7 @@ import { badRequest, conflict } from '../../common/errors/app.exception';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { REDIS } from '../../redis/redis.module';
-import { User } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users/entities/user.entity';
 import { UsersRepository } from '../../users/users.repository';
 import { SecuritySettingsService } from '../security-settings.service';
 import { RecoveryCodesRepository } from './recovery-codes.repository';
@@ -52,7 +52,7 @@ export class TwoFactorService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async status(user: User): Promise<TwoFactorStatus> {
+  async status(user: UserEntity): Promise<TwoFactorStatus> {
     return {
       enabled: !!user.totpEnabledAt,
       recoveryCodesLeft: user.totpEnabledAt ? await this.codes.countUnused(user.id) : 0,
@@ -61,7 +61,7 @@ export class TwoFactorService {
   }
 
   /** Starts (or restarts) enrolment: a new secret, kept pending until a code confirms it. */
-  async begin(user: User): Promise<TwoFactorEnrolment> {
+  async begin(user: UserEntity): Promise<TwoFactorEnrolment> {
     if (user.totpEnabledAt) throw conflict('Two-factor sign-in is already on.', 'TWO_FACTOR_ALREADY_ON');
     const secret = totp.generateSecret(20);
     await this.users.setPendingTotp(user.id, sealSecret(secret, this.config.jwtSecret));
@@ -70,7 +70,7 @@ export class TwoFactorService {
   }
 
   /** Confirms enrolment with a code from the app; returns the recovery codes (shown once). */
-  async confirm(user: User, code: string): Promise<string[]> {
+  async confirm(user: UserEntity, code: string): Promise<string[]> {
     const row = await this.users.findWithTotp(user.id);
     const pending = row?.totpPendingSecret ? openSecret(row.totpPendingSecret, this.config.jwtSecret) : null;
     if (!pending) {
@@ -89,7 +89,7 @@ export class TwoFactorService {
     return recovery;
   }
 
-  async regenerateRecoveryCodes(user: User, code: string): Promise<string[]> {
+  async regenerateRecoveryCodes(user: UserEntity, code: string): Promise<string[]> {
     if (!(await this.verify(user.id, code))) throw wrongCode();
     const recovery = await this.newRecoveryCodes(user.id);
     await this.audit.record({
@@ -102,7 +102,7 @@ export class TwoFactorService {
   }
 
   /** Turns 2FA off for `user` (by themselves with a code, or by an admin for a locked-out person). */
-  async disable(user: Pick<User, 'id' | 'username'>): Promise<void> {
+  async disable(user: Pick<UserEntity, 'id' | 'username'>): Promise<void> {
     await this.users.disableTotp(user.id);
     await this.codes.removeAll(user.id);
     await this.audit.record({

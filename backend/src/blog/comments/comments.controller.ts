@@ -3,7 +3,7 @@ import { Auth } from '../../common/decorators/roles.decorator';
 import { PublicThrottle } from '../../common/guards/public-throttle';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../../common/guards/jwt-auth.guard';
-import type { User } from '../../users/entities/user.entity';
+import type { UserEntity } from '../../users/entities/user.entity';
 import { IdParamPipe } from '../id-param.pipe';
 import { COMMENT_RECEIVED, CommentsService } from './comments.service';
 import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
@@ -26,7 +26,11 @@ export class CommentsController {
   @Post()
   @PublicThrottle(COMMENT_THROTTLE.limit, COMMENT_THROTTLE.ttlMs, 'comment')
   @UseGuards(OptionalJwtAuthGuard)
-  async submit(@Param('slug') slug: string, @Body() dto: CreateCommentDto, @CurrentUser() user: User | null) {
+  async submit(
+    @Param('slug') slug: string,
+    @Body() dto: CreateCommentDto,
+    @CurrentUser() user: UserEntity | null,
+  ) {
     await this.comments.submit(slug, dto, user?.id ?? null);
     return { success: true, message: COMMENT_RECEIVED };
   }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Auth } from '../../common/decorators/roles.decorator';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { badRequest } from '../../common/errors/app.exception';
-import type { User } from '../../users/entities/user.entity';
+import type { UserEntity } from '../../users/entities/user.entity';
 import { isMultipart, readMultipart, validateInput } from '../form-input';
 import { MediaDetailsDto } from './dto/media.dto';
 import { IdParamPipe } from '../id-param.pipe';
@@ -29,7 +29,7 @@ export class MediaController {
       },
     },
   })
-  async upload(@Req() req: FastifyRequest, @CurrentUser() user: User) {
+  async upload(@Req() req: FastifyRequest, @CurrentUser() user: UserEntity) {
     if (!isMultipart(req))
       throw badRequest('Send the image as multipart/form-data in a field named "file".', 'FILE_REQUIRED');
     const { fields, file } = await readMultipart(req, 'file', ['altText', 'caption']);

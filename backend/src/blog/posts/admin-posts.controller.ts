@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Auth } from '../../common/decorators/roles.decorator';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
-import type { User } from '../../users/entities/user.entity';
+import type { UserEntity } from '../../users/entities/user.entity';
 import { readPostForm } from '../form-input';
 import { IdParamPipe } from '../id-param.pipe';
 import { AdminPostQueryDto } from './dto/post-query.dto';
@@ -40,7 +40,7 @@ export class AdminPostsController {
   @Post('posts')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreatePostDto, description: POST_FORM })
-  async create(@Req() req: FastifyRequest, @CurrentUser() user: User) {
+  async create(@Req() req: FastifyRequest, @CurrentUser() user: UserEntity) {
     const { data, image } = await readPostForm(req, CreatePostDto);
     return { success: true, message: 'Post created', post: await this.posts.create(data, user.id, image) };
   }
@@ -48,7 +48,11 @@ export class AdminPostsController {
   @Put('posts/:id')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: UpdatePostDto, description: POST_FORM })
-  async update(@Param('id', IdParamPipe) id: number, @Req() req: FastifyRequest, @CurrentUser() user: User) {
+  async update(
+    @Param('id', IdParamPipe) id: number,
+    @Req() req: FastifyRequest,
+    @CurrentUser() user: UserEntity,
+  ) {
     const { data, image } = await readPostForm(req, UpdatePostDto);
     return {
       success: true,

@@ -2,7 +2,7 @@ import type { MessageStatus } from '@studio/shared';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('contacts')
-export class Contact {
+export class ContactEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('newsletter_subscribers')
-export class NewsletterSubscriber {
+export class NewsletterSubscriberEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -4,7 +4,7 @@ import type { AdminNewsletterIssue } from '@studio/shared';
 import { IdParamPipe } from '../../blog/id-param.pipe';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Auth } from '../../common/decorators/roles.decorator';
-import type { User } from '../../users/entities/user.entity';
+import type { UserEntity } from '../../users/entities/user.entity';
 import { NewsletterIssueListQuery, SaveNewsletterIssueDto } from './dto/newsletter-issue.dto';
 import { NewsletterIssuesService } from './newsletter-issues.service';
 
@@ -20,7 +20,7 @@ export class AdminNewsletterController {
   }
 
   @Post('issues')
-  async create(@Body() dto: SaveNewsletterIssueDto, @CurrentUser() user: User) {
+  async create(@Body() dto: SaveNewsletterIssueDto, @CurrentUser() user: UserEntity) {
     return { success: true, message: 'Issue saved', issue: await this.issues.create(dto, user) };
   }
 
@@ -51,7 +51,7 @@ export class AdminNewsletterController {
 
   @Post('issues/:id/test')
   @HttpCode(200)
-  async test(@Param('id', IdParamPipe) id: number, @CurrentUser() user: User) {
+  async test(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity) {
     const { to } = await this.issues.sendTest(id, user);
     return { success: true, message: `Test mail queued to ${to}` };
   }
@@ -59,7 +59,10 @@ export class AdminNewsletterController {
   /** Sends to every active subscriber; a second call sends nothing new (it resumes a stopped send). */
   @Post('issues/:id/send')
   @HttpCode(200)
-  async send(@Param('id', IdParamPipe) id: number, @CurrentUser() user: User): Promise<NewsletterSendResult> {
+  async send(
+    @Param('id', IdParamPipe) id: number,
+    @CurrentUser() user: UserEntity,
+  ): Promise<NewsletterSendResult> {
     const { started, issue } = await this.issues.send(id, user);
     return {
       success: true,

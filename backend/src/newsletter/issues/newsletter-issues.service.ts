@@ -24,7 +24,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { MailRenderer } from '../../mail/mail-renderer';
 import { MailService } from '../../mail/mail.service';
 import type { MailRequest } from '../../mail/mail.types';
-import type { User } from '../../users/entities/user.entity';
+import type { UserEntity } from '../../users/entities/user.entity';
 import { NewsletterService } from '../newsletter.service';
 import type { NewsletterIssueListQuery, SaveNewsletterIssueDto } from './dto/newsletter-issue.dto';
 import { NewsletterIssue } from './entities/newsletter-issue.entity';
@@ -89,7 +89,7 @@ export class NewsletterIssuesService {
     return this.newsletter.countActive();
   }
 
-  async create(dto: SaveNewsletterIssueDto, user: User): Promise<AdminNewsletterIssue> {
+  async create(dto: SaveNewsletterIssueDto, user: UserEntity): Promise<AdminNewsletterIssue> {
     const issue = await this.repo.insert(fieldsOf(dto), user.username);
     return this.get(issue.id);
   }
@@ -118,7 +118,7 @@ export class NewsletterIssuesService {
   }
 
   /** One copy to the signed-in staff member, marked as a test; no delivery row, no counts. */
-  async sendTest(id: number, user: User): Promise<{ to: string }> {
+  async sendTest(id: number, user: UserEntity): Promise<{ to: string }> {
     const issue = await this.find(id);
     const content = this.content(issue);
     const { unsubscribeUrl, headers } = this.newsletter.listMail(user.email);
@@ -139,7 +139,7 @@ export class NewsletterIssuesService {
    * (a double click, a second admin, a retry after a crash) only makes sure the dispatch job
    * is on the queue, which resumes a send that stopped half-way and queues nobody twice.
    */
-  async send(id: number, user: User): Promise<{ started: boolean; issue: AdminNewsletterIssue }> {
+  async send(id: number, user: UserEntity): Promise<{ started: boolean; issue: AdminNewsletterIssue }> {
     const issue = await this.find(id);
     if (issue.state === 'draft' && issueTextLength(issue.bodyHtml) < NEWSLETTER_ISSUE_LIMITS.bodyTextMin)
       throw badRequest(NEWSLETTER_ISSUE_MESSAGES.body, 'VALIDATION_FAILED', [

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { returnedRows } from '../../common/query-result';
-import { LotteryDraw } from './entities/lottery-draw.entity';
+import { LotteryDrawEntity } from './entities/lottery-draw.entity';
 
 export interface NewDraw {
   month: string;
@@ -14,7 +14,7 @@ export interface NewDraw {
 
 @Injectable()
 export class LotteryRepository {
-  constructor(@InjectRepository(LotteryDraw) private readonly draws: Repository<LotteryDraw>) {}
+  constructor(@InjectRepository(LotteryDrawEntity) private readonly draws: Repository<LotteryDrawEntity>) {}
 
   /** Runs `fn` in one REPEATABLE READ transaction: a consistent snapshot of the list. */
   inSnapshot<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -22,7 +22,7 @@ export class LotteryRepository {
   }
 
   drawn(em: EntityManager, month: string): Promise<boolean> {
-    return em.existsBy(LotteryDraw, { month });
+    return em.existsBy(LotteryDrawEntity, { month });
   }
 
   /** The new draw's id, or null when the month was drawn meanwhile. */
@@ -38,16 +38,16 @@ export class LotteryRepository {
     return rows[0]?.id ?? null;
   }
 
-  byMonth(month: string): Promise<LotteryDraw> {
+  byMonth(month: string): Promise<LotteryDrawEntity> {
     return this.draws.findOneByOrFail({ month });
   }
 
-  byId(id: number): Promise<LotteryDraw | null> {
+  byId(id: number): Promise<LotteryDrawEntity | null> {
     return this.draws.findOneBy({ id });
   }
 
   /** Newest first. */
-  list(): Promise<LotteryDraw[]> {
+  list(): Promise<LotteryDrawEntity[]> {
     return this.draws.find({ order: { month: 'DESC' } });
   }
 

@@ -17,14 +17,14 @@ import { badRequest, notFound } from '../../common/errors/app.exception';
 import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
 import { NewsletterService } from '../newsletter.service';
 import { SubscribersRepository } from '../subscribers.repository';
-import { LotteryDraw } from './entities/lottery-draw.entity';
+import { LotteryDrawEntity } from './entities/lottery-draw.entity';
 import { LotteryRepository } from './lottery.repository';
 
 const PG_SERIALIZATION_FAILURE = '40001';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export interface DrawOutcome {
-  draw: LotteryDraw;
+  draw: LotteryDrawEntity;
   /** False when the month had already been drawn. */
   created: boolean;
 }
@@ -74,12 +74,12 @@ export class LotteryService {
   }
 
   /** Past draws, newest first. */
-  list(): Promise<LotteryDraw[]> {
+  list(): Promise<LotteryDrawEntity[]> {
     return this.draws.list();
   }
 
   /** Queues the winner's mail again (a new job each time: the first one may have bounced). */
-  async resendWinner(id: number): Promise<LotteryDraw> {
+  async resendWinner(id: number): Promise<LotteryDrawEntity> {
     const draw = await this.draws.byId(id);
     if (!draw) throw notFound('Draw not found.', 'DRAW_NOT_FOUND');
     if (!draw.winnerEmail) throw badRequest('This draw has no winner to mail.', 'NO_WINNER');
@@ -106,7 +106,7 @@ export class LotteryService {
     return this.draws.byMonth(draw.month);
   }
 
-  private async notify(draw: LotteryDraw): Promise<void> {
+  private async notify(draw: LotteryDrawEntity): Promise<void> {
     const label = monthLabel(draw.month);
     const jobs = [];
     if (draw.winnerEmail) {

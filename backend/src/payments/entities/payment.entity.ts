@@ -35,7 +35,7 @@ export interface PaymentMetadata {
 
 /** One attempt to take money, from the moment it is requested until Stripe settles it. */
 @Entity('payments')
-export class Payment {
+export class PaymentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -5,7 +5,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
  * A payment copies the amount it charges, so editing a price never changes a payment made.
  */
 @Entity('production_services')
-export class ProductionService {
+export class ProductionServiceEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

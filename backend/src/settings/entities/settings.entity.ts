@@ -3,7 +3,7 @@ import type { SocialLinks } from '@studio/shared';
 
 /** The single settings row (id = 1). A null column means "use the default from the environment". */
 @Entity('settings')
-export class SettingsRow {
+export class SettingsRowEntity {
   @PrimaryColumn({ type: 'smallint' })
   id: number;
 

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('lottery_draws')
-export class LotteryDraw {
+export class LotteryDrawEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
