@@ -1,4 +1,7 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
 import { createTestApp, TestApp } from './support/test-app';
@@ -115,6 +118,33 @@ describe('Messages (/api/admin/messages)', () => {
     expect(m.mails[0]).toMatchObject({ jobId: `contact-${ids[0]}-thank-you`, state: 'sent' });
     const count = await t.http().get('/api/admin/messages/unread-count').set(as());
     expect(count.body.unread).toBe(2);
+  });
+
+  it('reads a mail whose job Bull has dropped from the stored mail: sent or given up on, else unknown', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+    const [thankYou, notification] = [`contact-${ids[0]}-thank-you`, `contact-${ids[0]}-notification`];
+    for (const jobId of [thankYou, notification]) {
+      for (let i = 0; (await (await queue.getJob(jobId))?.getState()) !== 'completed'; i++) {
+        if (i > 100) throw new Error(`${jobId} did not complete`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // What removeOnComplete does a day (or 1000 mails) later.
+      await (await queue.getJob(jobId))!.remove();
+    }
+    const db = t.app.get(DataSource);
+    const states = async () =>
+      (await t.http().get(`/api/admin/messages/${ids[0]}`).set(as())).body.message.mails.map(
+        (d: { state: string }) => d.state,
+      );
+    expect(await states()).toEqual(['sent', 'sent']);
+
+    await db.query(`UPDATE mail_messages SET sent_at = NULL, failed_at = now() WHERE job_id = $1`, [
+      notification,
+    ]);
+    expect(await states()).toEqual(['sent', 'failed']);
+    // Neither a job nor a settled row (e.g. purged after its retention): nothing to say.
+    await db.query(`DELETE FROM mail_messages WHERE job_id = $1`, [notification]);
+    expect(await states()).toEqual(['sent', 'unknown']);
   });
 
   it('replies through the mail queue, keeps the thread and marks the message replied', async () => {

@@ -4,60 +4,20 @@
 // the next version, the client approves, the balance mail's /pay link opens the (fake) hosted
 // Stripe Checkout, a signed webhook settles it, and the final files unlock on the project page.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, MAIL_API, adminToken, api, launch, newPage, uniq } from './support.mjs';
-
-const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
-const WEBHOOK_SECRET = 'whsec_e2e';
-
-/** A 16-bit 48 kHz stereo WAV of a tone. */
-function wav(seconds, freq = 440) {
-  const rate = 48000;
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * freq * i) / rate) * 12000);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
-
-async function sendWebhook(type, object) {
-  const payload = JSON.stringify({ id: uniq('evt_e2e_'), object: 'event', type, data: { object } });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
-  const res = await fetch(`${BASE}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
-    body: payload,
-  });
-  assert.equal(res.status, 200, await res.text());
-}
-
-async function mailTo(address, subject) {
-  for (let i = 0; i < 80; i++) {
-    const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
-    const found = inbox.find((m) => m.to?.some((t) => t.address === address) && subject.test(m.subject));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail to ${address} matching ${subject}`);
-}
+import {
+  BASE,
+  FAKE_STRIPE,
+  MAIL_API,
+  adminToken,
+  api,
+  launch,
+  mailTo,
+  paidClient,
+  sendWebhook,
+  signInToPortal,
+  wav,
+} from './support.mjs';
 
 /** Staff upload (raw body) and wait for the preview job. */
 async function postVersion(token, projectId, seconds, name) {
@@ -93,25 +53,10 @@ describe('Client review loop', () => {
 
   it('goes from a posted version to unlocked downloads', async () => {
     assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
-    const email = `${uniq('review')}@example.com`;
     const token = await adminToken();
 
     // A paid Mix deposit opens the project; staff accept the files.
-    const mix = (await api('/api/services')).body.services.find((s) => s.name === 'Mix');
-    const intentRes = await api('/api/create-payment-intent', {
-      method: 'POST',
-      body: { serviceId: mix.id, amount: 30, email },
-    });
-    const intentId = intentRes.body.clientSecret.split('_secret_')[0];
-    const intent = await fetch(`${FAKE_STRIPE}/__fake/payment_intents/${intentId}`).then((r) => r.json());
-    await sendWebhook('payment_intent.succeeded', {
-      ...intent,
-      status: 'succeeded',
-      amount_received: intent.amount,
-    });
-    const created = await mailTo(email, /project is open/);
-    const projectId = /\/portal\/projects\/([0-9a-f-]{36})/.exec(created.text)[1];
-    const signIn = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(created.text)[0];
+    const { email, link: signIn, projectId } = await paidClient('review');
     await api(`/api/admin/projects/${projectId}/status`, {
       method: 'POST',
       token,
@@ -127,10 +72,7 @@ describe('Client review loop', () => {
     });
 
     // The client signs in and reviews: the player comes in its own chunk, from stored peaks.
-    const page = await newPage(browser);
-    const { pathname, hash } = new URL(signIn);
-    await page.goto(`${pathname}${hash}`);
-    await page.waitForURL('**/portal');
+    const page = await signInToPortal(browser, signIn);
     await page.goto(`/portal/projects/${projectId}`);
     await page.getByTestId('portal-status').getByText('In review').waitFor();
     await page.getByTestId('review-player').waitFor();

@@ -3,90 +3,13 @@
 // in with the link from the mail catcher, uploads a stem with Uppy (tus) and sees it listed and
 // checked. One broad test: browser tests are the expensive kind.
 import assert from 'node:assert/strict';
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, MAIL_API, api, launch, newPage, uniq } from './support.mjs';
-
-const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
-const WEBHOOK_SECRET = 'whsec_e2e';
-
-/** A one-second 48 kHz stereo 16-bit WAV of a tone. */
-function wav(seconds = 1, rate = 48000) {
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12000);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
-
-/** Delivers a Stripe event signed the way Stripe signs them. */
-async function sendWebhook(type, object) {
-  const payload = JSON.stringify({ id: uniq('evt_e2e_'), object: 'event', type, data: { object } });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
-  const res = await fetch(`${BASE}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
-    body: payload,
-  });
-  assert.equal(res.status, 200, await res.text());
-}
-
-async function mailTo(address, subject) {
-  for (let i = 0; i < 80; i++) {
-    const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
-    const found = inbox.find((m) => m.to?.some((t) => t.address === address) && subject.test(m.subject));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail to ${address} matching ${subject}`);
-}
-
-/** A paid deposit for Mix by a new client; returns the client's address and the mailed sign-in link. */
-async function paidClient() {
-  const email = `${uniq('client')}@example.com`;
-  const services = await api('/api/services');
-  const mix = services.body.services.find((s) => s.name === 'Mix');
-  const intentRes = await api('/api/create-payment-intent', {
-    method: 'POST',
-    body: { serviceId: mix.id, amount: 30, email },
-  });
-  assert.equal(intentRes.status, 200);
-  const intentId = intentRes.body.clientSecret.split('_secret_')[0];
-  const intent = await fetch(`${FAKE_STRIPE}/__fake/payment_intents/${intentId}`).then((r) => r.json());
-  await sendWebhook('payment_intent.succeeded', {
-    ...intent,
-    status: 'succeeded',
-    amount_received: intent.amount,
-  });
-  const mail = await mailTo(email, /project is open/);
-  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(mail.text)?.[0];
-  assert.ok(link, 'the project mail carries a sign-in link');
-  return { email, link };
-}
+import { FAKE_STRIPE, MAIL_API, launch, newPage, paidClient, signInToPortal, wav } from './support.mjs';
 
 /** Signs in with the mailed link and opens the client's one project. */
 async function openProject(browser, link) {
-  const { pathname, hash } = new URL(link);
-  const page = await newPage(browser);
-  await page.goto(`${pathname}${hash}`);
-  await page.waitForURL('**/portal');
+  const page = await signInToPortal(browser, link);
   // The token never stays in the address bar.
   assert.ok(!page.url().includes('token='));
   await page.getByRole('link', { name: /Mix.*Awaiting files/ }).click();

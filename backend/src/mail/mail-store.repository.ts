@@ -37,6 +37,16 @@ export class MailStore {
       : null;
   }
 
+  /** When each of these mails was sent or given up on; mails not yet settled are left out. */
+  async settled(jobIds: string[]): Promise<Map<string, { sentAt: Date | null; failedAt: Date | null }>> {
+    const rows: { job_id: string; sent_at: Date | null; failed_at: Date | null }[] = await this.db.query(
+      `SELECT job_id, sent_at, failed_at FROM mail_messages
+        WHERE job_id = ANY($1::varchar[]) AND (sent_at IS NOT NULL OR failed_at IS NOT NULL)`,
+      [jobIds],
+    );
+    return new Map(rows.map((r) => [r.job_id, { sentAt: r.sent_at, failedAt: r.failed_at }]));
+  }
+
   async markSent(jobId: string): Promise<void> {
     await this.db.query('UPDATE mail_messages SET sent_at = now() WHERE job_id = $1 AND sent_at IS NULL', [
       jobId,

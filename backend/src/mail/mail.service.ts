@@ -106,7 +106,8 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   /**
    * Where each mail is now, by job id: on the queue (queued, or retrying after a failed
    * attempt), sent, failed for good, or parked in the outbox while Redis was away. A completed
-   * job is kept a day; after that, or with Redis down, the state is 'unknown'.
+   * job is kept a day; after that, or with Redis down, the stored mail says whether it was sent
+   * or given up on (for MAIL_RETENTION_MS), and otherwise the state is 'unknown'.
    */
   async deliveryStates(
     jobIds: string[],
@@ -138,6 +139,10 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
           }
         }),
     );
+    const unknown = jobIds.filter((id) => out.get(id)?.state === 'unknown');
+    if (unknown.length)
+      for (const [id, row] of await this.store.settled(unknown))
+        out.set(id, { state: row.sentAt ? 'sent' : 'failed', attempts: 0, error: null });
     return out;
   }
 

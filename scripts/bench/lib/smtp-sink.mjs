@@ -6,10 +6,14 @@ import { ROOT } from '../../lib.mjs';
 
 const { SMTPServer } = createRequire(join(ROOT, 'backend', 'package.json'))('smtp-server');
 
-/** Counts every accepted message by Message-ID; can stop and start on one port. */
+/**
+ * Counts every accepted message by Message-ID and notes when its first copy arrived; can stop
+ * and start on one port.
+ */
 export class Sink {
   received = 0;
-  ids = new Map();
+  ids = new Map(); // Message-ID -> copies
+  firstSeen = new Map(); // Message-ID -> Date.now() when the first copy arrived
   server = null;
   port = 0;
 
@@ -30,6 +34,7 @@ export class Sink {
           const id = /^message-id:\s*(<[^>]+>)/im.exec(head)?.[1] ?? `<missing-${this.received}>`;
           this.received++;
           this.ids.set(id, (this.ids.get(id) ?? 0) + 1);
+          if (!this.firstSeen.has(id)) this.firstSeen.set(id, Date.now());
           callback();
         });
       },
@@ -46,6 +51,12 @@ export class Sink {
     const server = this.server;
     this.server = null;
     if (server) await new Promise((resolve) => server.close(resolve));
+  }
+
+  /** `{ copies, first }` for a Message-ID (with its angle brackets), or undefined if none arrived. */
+  seen(messageId) {
+    const copies = this.ids.get(messageId);
+    return copies ? { copies, first: this.firstSeen.get(messageId) } : undefined;
   }
 
   countFor(prefix) {

@@ -15,7 +15,7 @@ import {
   type ProColumns,
   type ProFormInstance,
 } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   formatPence,
@@ -27,10 +27,10 @@ import {
   type ServiceInput,
 } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { actionsColumn, dateColumn, DeleteButton, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { fieldErrors } from '../../utils/errors';
-import { formatDate } from '../../utils/format';
 import { createService, deleteService, listServices, updateService } from './service';
 
 type FormValues = Omit<ServiceInput, 'price' | 'compareAtPrice'> & {
@@ -95,7 +95,7 @@ export default function ServicesPage() {
   };
 
   const columns: ProColumns<AdminService>[] = [
-    { title: 'Search', dataIndex: 'search', hideInTable: true },
+    searchColumn(),
     {
       title: 'Name',
       dataIndex: 'name',
@@ -143,49 +143,33 @@ export default function ServicesPage() {
       ),
     },
     { title: 'Order', dataIndex: 'sortOrder', sorter: true, search: false, width: 90 },
-    {
-      title: 'Updated',
-      dataIndex: 'updatedAt',
-      sorter: true,
-      search: false,
-      render: (_, s) => <time dateTime={s.updatedAt}>{formatDate(s.updatedAt)}</time>,
-    },
-    {
-      title: 'Actions',
-      key: 'actions',
-      search: false,
-      render: (_, s) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setEditing(s)}
-            aria-label={`Edit ${s.name}`}
-          >
-            Edit
-          </Button>
-          <Popconfirm
-            title={`Delete "${s.name}"?`}
-            description="Payments keep their amount and name. To stop selling it, hide it instead."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={async () => {
-              try {
-                await deleteService(s.id);
-                message.success('Service deleted');
-                await table.reload();
-              } catch (err) {
-                toast.failure(err, 'Failed to delete the service.');
-              }
-            }}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />}>
-              Delete
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    dateColumn('Updated', 'updatedAt'),
+    actionsColumn((s) => (
+      <>
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => setEditing(s)}
+          aria-label={`Edit ${s.name}`}
+        >
+          Edit
+        </Button>
+        <DeleteButton
+          title={`Delete "${s.name}"?`}
+          description="Payments keep their amount and name. To stop selling it, hide it instead."
+          icon={<DeleteOutlined />}
+          onConfirm={async () => {
+            try {
+              await deleteService(s.id);
+              message.success('Service deleted');
+              await table.reload();
+            } catch (err) {
+              toast.failure(err, 'Failed to delete the service.');
+            }
+          }}
+        />
+      </>
+    )),
   ];
 
   return (

@@ -1,9 +1,10 @@
 /** /admin/subscribers: the newsletter list, with manual unsubscribe, deletion and CSV export. */
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminSubscriber } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { actionsColumn, dateColumn, DeleteButton, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../utils/format';
@@ -29,12 +30,7 @@ export default function SubscribersPage() {
   };
 
   const columns: ProColumns<AdminSubscriber>[] = [
-    {
-      title: 'Search',
-      dataIndex: 'search',
-      hideInTable: true,
-      fieldProps: { placeholder: 'Email or referrer' },
-    },
+    searchColumn('Email or referrer'),
     { title: 'Email', dataIndex: 'email', sorter: true, search: false },
     {
       title: 'Referred by',
@@ -59,42 +55,24 @@ export default function SubscribersPage() {
           <Tag color="green">Active</Tag>
         ),
     },
-    {
-      title: 'Subscribed',
-      dataIndex: 'createdAt',
-      sorter: true,
-      defaultSortOrder: 'descend',
-      search: false,
-      render: (_, s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
-    },
-    {
-      title: 'Actions',
-      key: 'actions',
-      search: false,
-      render: (_, s) => (
-        <Space size={4}>
-          {!s.unsubscribedAt && (
-            <Button
-              size="small"
-              onClick={() => act(() => unsubscribe(s.id), 'Unsubscribed', 'Failed to unsubscribe.')}
-            >
-              Unsubscribe
-            </Button>
-          )}
-          <Popconfirm
-            title={`Delete ${s.email}?`}
-            description="Erases the address and the referral codes it generated. This cannot be undone."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => act(() => deleteSubscriber(s.id), 'Subscriber deleted', 'Failed to delete.')}
+    dateColumn('Subscribed', 'createdAt', { defaultSortOrder: 'descend' }),
+    actionsColumn((s) => (
+      <>
+        {!s.unsubscribedAt && (
+          <Button
+            size="small"
+            onClick={() => act(() => unsubscribe(s.id), 'Unsubscribed', 'Failed to unsubscribe.')}
           >
-            <Button size="small" danger>
-              Delete
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+            Unsubscribe
+          </Button>
+        )}
+        <DeleteButton
+          title={`Delete ${s.email}?`}
+          description="Erases the address and the referral codes it generated. This cannot be undone."
+          onConfirm={() => act(() => deleteSubscriber(s.id), 'Subscriber deleted', 'Failed to delete.')}
+        />
+      </>
+    )),
   ];
 
   return (

@@ -16,10 +16,10 @@ export interface IssueFields {
   bodyHtml: string;
 }
 
+/** A row to queue: ids only, since the worker reads the address just before it sends. */
 export interface PendingDelivery {
   id: number;
   subscriberId: number;
-  email: string;
 }
 
 const EMPTY_PROGRESS: NewsletterIssueProgress = {
@@ -103,16 +103,19 @@ export class NewsletterIssuesRepository {
     });
   }
 
-  /** The next rows not yet on the queue, in id order after `afterId`, with the address now. */
+  /**
+   * The next rows not yet on the queue, in id order after `afterId`, whose subscriber still
+   * exists (deleting one sets the row's subscriber_id to NULL).
+   */
   async pendingBatch(issueId: number, afterId: number, size: number): Promise<PendingDelivery[]> {
-    const rows: { id: string; subscriber_id: number; email: string }[] = await this.issues.query(
-      `SELECT d.id, d.subscriber_id, s.email
-         FROM newsletter_deliveries d JOIN newsletter_subscribers s ON s.id = d.subscriber_id
-        WHERE d.issue_id = $1 AND d.status = 'pending' AND d.id > $2
-        ORDER BY d.id LIMIT $3`,
+    const rows: { id: string; subscriber_id: number }[] = await this.issues.query(
+      `SELECT id, subscriber_id
+         FROM newsletter_deliveries
+        WHERE issue_id = $1 AND status = 'pending' AND id > $2 AND subscriber_id IS NOT NULL
+        ORDER BY id LIMIT $3`,
       [issueId, afterId, size],
     );
-    return rows.map((r) => ({ id: Number(r.id), subscriberId: r.subscriber_id, email: r.email }));
+    return rows.map((r) => ({ id: Number(r.id), subscriberId: r.subscriber_id }));
   }
 
   async markQueued(ids: number[]): Promise<void> {
