@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
+import { AbandonedUploadsSweeper } from '../src/uploads/abandoned-uploads.sweeper';
+import { PROJECT_MESSAGES } from '@studio/shared';
 import { mp3, wav } from './support/audio-fixtures';
 import { FakeS3, startFakeS3 } from './support/fake-s3';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
@@ -336,5 +338,31 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
     expect(badOffset.status).toBe(400);
     expect(badOffset.body).toMatchObject({ success: false, code: 'UPLOAD_REJECTED' });
     expect(badOffset.body.message).toMatch(/upload-offset/);
+  });
+  it('removes an upload left unfinished past the limit, bytes and all, and frees its quota', async () => {
+    const body = wav({ seconds: 1, rate: 44100, bits: 16 });
+    const created = await tusCreate(t, otherCookie, body.length, {
+      projectId: otherProject,
+      filename: 'left behind.wav',
+    });
+    const location = created.headers.location as string;
+    const id = idOf(location);
+    expect((await tusPatch(t, otherCookie, location, 0, body.subarray(0, 4096))).status).toBe(204);
+    const sweeper = t.app.get(AbandonedUploadsSweeper);
+    // A fresh upload is left alone by the real limit.
+    expect(await sweeper.sweep()).not.toContain(id);
+    expect((await tusHead(t, otherCookie, location)).headers['upload-offset']).toBe('4096');
+
+    expect(await sweeper.sweep(0)).toContain(id);
+    const [row] = await db().query(`SELECT status, warnings FROM project_files WHERE id = $1`, [id]);
+    expect(row).toEqual({ status: 'failed', warnings: [PROJECT_MESSAGES.uploadExpired] });
+    expect(await t.app.get<ProjectStorage>(PROJECT_STORAGE).size(id)).toBeNull();
+    if (s3) expect((await s3.keys()).filter((k) => k.startsWith(id))).toEqual([]);
+    expect((await tusHead(t, otherCookie, location)).status).toBe(404);
+    // A second sweep finds nothing more to do.
+    expect(await sweeper.sweep(0)).toEqual([]);
+    // The two 8 MB uploads the limits test left unfinished went too, so their quota is back.
+    const again = await tusCreate(t, cookie, 5 * 1024 * 1024, { projectId, filename: 'c.wav' });
+    expect(again.status).toBe(201);
   });
 });

@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ProjectActor, ProjectEventType, ProjectStatus } from '@studio/shared';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { returnedRows } from '../common/query-result';
 import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
@@ -197,6 +198,23 @@ export class ProjectsRepository {
       ]);
       return true;
     });
+  }
+
+  /**
+   * Marks uploads still unfinished `olderThanMs` after they started as failed, with `warning`,
+   * and returns their ids. One statement, so two processes sweeping at once claim each row once.
+   */
+  async expireUploads(olderThanMs: number, warning: string): Promise<string[]> {
+    const rows = returnedRows<{ id: string }>(
+      await this.ds.query(
+        `UPDATE project_files
+            SET status = 'failed', warnings = warnings || jsonb_build_array($2::text), updated_at = now()
+          WHERE status = 'uploading' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+          RETURNING id`,
+        [olderThanMs, warning],
+      ),
+    );
+    return rows.map((r) => r.id);
   }
 
   async updateFile(

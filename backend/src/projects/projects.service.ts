@@ -255,6 +255,11 @@ export class ProjectsService {
     return file;
   }
 
+  /** Uploads a client started but never finished within `olderThanMs`: marked failed, ids returned. */
+  expireUploads(olderThanMs: number): Promise<string[]> {
+    return this.repo.expireUploads(olderThanMs, PROJECT_MESSAGES.uploadExpired);
+  }
+
   findFile(fileId: string): Promise<ProjectFileEntity | null> {
     return this.repo.findFile(fileId);
   }

@@ -12,6 +12,8 @@
  *   a PDF or text is deleted and refused with 415 naming what was detected.
  * - One writer per upload at a time, across instances (RedisLocker); a killed server or dropped
  *   connection resumes from the offset the store reports (HEAD).
+ * - An upload still unfinished 7 days after it started is removed and stops counting against
+ *   the project's limit (abandoned-uploads.sweeper.ts).
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';

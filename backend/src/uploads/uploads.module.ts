@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
+import { AbandonedUploadsSweeper } from './abandoned-uploads.sweeper';
 import { ProbeProcessor } from './probe.processor';
 import { TusUploadsService } from './tus-uploads.service';
 import { PROBE_QUEUE } from './uploads.constants';
@@ -13,6 +14,6 @@ import { PROBE_QUEUE } from './uploads.constants';
     }),
     ProjectsModule,
   ],
-  providers: [TusUploadsService, ProbeProcessor],
+  providers: [TusUploadsService, ProbeProcessor, AbandonedUploadsSweeper],
 })
 export class UploadsModule {}

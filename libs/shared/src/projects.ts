@@ -237,6 +237,8 @@ export const PROJECT_MESSAGES = {
   badType: (detected: string) =>
     `This file is ${detected}. Upload audio (WAV, AIFF, FLAC, MP3, M4A, Ogg), a ZIP of audio, a PDF or a text file.`,
   projectClosed: 'This project no longer takes uploads.',
+  uploadExpired:
+    'This upload was not finished within 7 days, so what had arrived was removed. Send the file again.',
   uploadBusy: 'This upload is already being sent from another tab or device.',
 } as const;
 

@@ -1,0 +1,49 @@
+/**
+ * Removes uploads a client started and never finished: after ABANDONED_UPLOAD_MS the file row
+ * is marked failed (which frees the project's quota, since declared sizes count at once) and
+ * the partial bytes leave storage (on S3 the unfinished multipart upload is aborted too).
+ * Runs hourly in processes that work queues (ROLE all or worker); the claim is one UPDATE, so
+ * several workers sweeping at once remove each upload once.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ProjectsService } from '../projects/projects.service';
+import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
+import { ABANDONED_SWEEP_MS, ABANDONED_UPLOAD_MS } from './uploads.constants';
+
+@Injectable()
+export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AbandonedUploadsSweeper.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.role === 'api') return;
+    this.timer = setInterval(() => {
+      this.sweep().catch((err: Error) => this.logger.warn(`Abandoned upload sweep: ${err.message}`));
+    }, ABANDONED_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Expires uploads older than `olderThanMs`; resolves to the ids removed. */
+  async sweep(olderThanMs = ABANDONED_UPLOAD_MS): Promise<string[]> {
+    const ids = await this.projects.expireUploads(olderThanMs);
+    for (const id of ids)
+      // The row already says failed; a file left behind here is only disk space, so log it.
+      await this.storage
+        .remove(id)
+        .catch((err: Error) => this.logger.warn(`Could not remove abandoned upload ${id}: ${err.message}`));
+    if (ids.length) this.logger.log(`Removed ${ids.length} abandoned upload(s)`);
+    return ids;
+  }
+}
