@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
+import { StorageRemovals } from '../src/storage/storage-removals';
 import { wav } from './support/audio-fixtures';
 import { FakeS3, startFakeS3 } from './support/fake-s3';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
@@ -133,5 +134,36 @@ describe.each([['local disk'], ['S3']])('Data erasure and project files, %s', (d
       .set(await auth())
       .send({ email });
     expect(again.body.files).toEqual({ removed: 0, failed: 0 });
+  });
+  it('keeps a file that storage would not remove noted, and the next sweep removes it', async () => {
+    const email = 'stubborn@example.com';
+    const { keys } = await clientWithFiles(email);
+    const storage = t.app.get<ProjectStorage>(PROJECT_STORAGE);
+    const remove = storage.remove.bind(storage);
+    // Storage refuses every removal (an outage, or a process that died right after the commit).
+    storage.remove = () => Promise.reject(new Error('storage is away'));
+    let res;
+    try {
+      res = await t
+        .http()
+        .post('/api/admin/data-requests/erase')
+        .set(await auth())
+        .send({ email });
+    } finally {
+      storage.remove = remove;
+    }
+    expect(res.status).toBe(200);
+    expect(res.body.files).toEqual({ removed: 0, failed: 2 });
+    expect(res.body.message).toMatch(/2 stored file\(s\) could not be removed yet and will be retried\.$/);
+    const noted = await db().query(`SELECT key, attempts FROM storage_removals ORDER BY key`);
+    expect(noted).toEqual([...keys].sort().map((key) => ({ key, attempts: 1 })));
+    for (const key of keys) expect(await held(key)).toBe(true);
+
+    const removals = t.app.get(StorageRemovals);
+    // Too fresh for the regular sweep; a sweep that takes everything removes both.
+    expect(await removals.sweep()).toEqual({ removed: 0, failed: [] });
+    expect(await removals.sweep(0)).toEqual({ removed: 2, failed: [] });
+    for (const key of keys) expect(await held(key)).toBe(false);
+    expect(await db().query(`SELECT key FROM storage_removals`)).toEqual([]);
   });
 });

@@ -5,10 +5,12 @@
  *
  * Erasure is one database transaction over every source (all rows erased, or none), and only
  * once it is committed are the client's project files removed from storage (local disk or S3):
- * a file is never deleted while its row could still roll back. Each removal is retried; a file
- * that still cannot be removed is logged with its key and counted in the answer.
+ * a file is never deleted while its row could still roll back. The same transaction notes the
+ * files' keys (StorageRemovals), so a file that cannot be removed at once, or one left because
+ * the process died right after the commit, is retried by the workers until it is gone; the
+ * answer counts the files still waiting.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DataErasureResult, DataExport } from '@studio/shared';
 import { AuditService } from '../audit/audit.service';
 import { CommentsPersonalDataRepository } from '../blog/comments/comments-personal-data.repository';
@@ -20,8 +22,7 @@ import { NewsletterPersonalDataRepository } from '../newsletter/newsletter-perso
 import { ProjectsPersonalDataRepository } from '../projects/projects-personal-data.repository';
 import { PaymentsPersonalDataRepository } from '../payments/payments-personal-data.repository';
 import { ReferralPersonalDataRepository } from '../referral/referral-personal-data.repository';
-import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
-import { removeFiles } from '../storage/remove-files';
+import { StorageRemovals } from '../storage/storage-removals';
 import { UsersPersonalDataRepository } from '../users/users-personal-data.repository';
 
 @Injectable()
@@ -30,7 +31,7 @@ export class DataRequestsService {
 
   constructor(
     private readonly db: DataSource,
-    @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
+    private readonly removals: StorageRemovals,
     private readonly audit: AuditService,
     account: UsersPersonalDataRepository,
     contact: ContactPersonalDataRepository,
@@ -68,8 +69,9 @@ export class DataRequestsService {
         erased[source.section] = { deleted, anonymised };
         keys.push(...files);
       }
+      await this.removals.note(tx, keys);
     });
-    const { removed, failed } = await removeFiles(this.storage, keys);
+    const { removed, failed } = await this.removals.removeNow(keys);
     const files = { removed, failed: failed.length };
     await this.audit.record({
       action: 'data.erase',
@@ -83,7 +85,7 @@ export class DataRequestsService {
     const message = !total
       ? 'Nothing was held about that address.'
       : failed.length
-        ? `Erased ${total} record(s); ${failed.length} stored file(s) could not be removed yet (see the server log).`
+        ? `Erased ${total} record(s); ${failed.length} stored file(s) could not be removed yet and will be retried.`
         : `Erased ${total} record(s).`;
     return { success: true, message, erased, files };
   }

@@ -204,9 +204,9 @@ export class ProjectsRepository {
    * Marks uploads still unfinished `olderThanMs` after they started as failed, with `warning`,
    * and returns their ids. One statement, so two processes sweeping at once claim each row once.
    */
-  async expireUploads(olderThanMs: number, warning: string): Promise<string[]> {
+  async expireUploads(tx: EntityManager, olderThanMs: number, warning: string): Promise<string[]> {
     const rows = returnedRows<{ id: string }>(
-      await this.ds.query(
+      await tx.query(
         `UPDATE project_files
             SET status = 'failed', warnings = warnings || jsonb_build_array($2::text), updated_at = now()
           WHERE status = 'uploading' AND created_at < now() - make_interval(secs => $1::double precision / 1000)

@@ -256,8 +256,8 @@ export class ProjectsService {
   }
 
   /** Uploads a client started but never finished within `olderThanMs`: marked failed, ids returned. */
-  expireUploads(olderThanMs: number): Promise<string[]> {
-    return this.repo.expireUploads(olderThanMs, PROJECT_MESSAGES.uploadExpired);
+  expireUploads(tx: EntityManager, olderThanMs: number): Promise<string[]> {
+    return this.repo.expireUploads(tx, olderThanMs, PROJECT_MESSAGES.uploadExpired);
   }
 
   findFile(fileId: string): Promise<ProjectFileEntity | null> {

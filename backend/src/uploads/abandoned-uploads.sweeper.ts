@@ -1,15 +1,17 @@
 /**
  * Removes uploads a client started and never finished: after ABANDONED_UPLOAD_MS the file row
  * is marked failed (which frees the project's quota, since declared sizes count at once) and
- * the partial bytes leave storage (on S3 the unfinished multipart upload is aborted too).
+ * the partial bytes leave storage (on S3 the unfinished multipart upload is aborted too) through
+ * StorageRemovals, which keeps retrying a removal that fails.
  * Runs hourly in processes that work queues (ROLE all or worker); the claim is one UPDATE, so
  * several workers sweeping at once remove each upload once.
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ProjectsService } from '../projects/projects.service';
-import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
+import { StorageRemovals } from '../storage/storage-removals';
 import { ABANDONED_SWEEP_MS, ABANDONED_UPLOAD_MS } from './uploads.constants';
 
 @Injectable()
@@ -19,7 +21,8 @@ export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplic
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
+    private readonly db: DataSource,
+    private readonly removals: StorageRemovals,
     private readonly projects: ProjectsService,
   ) {}
 
@@ -37,13 +40,15 @@ export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplic
 
   /** Expires uploads older than `olderThanMs`; resolves to the ids removed. */
   async sweep(olderThanMs = ABANDONED_UPLOAD_MS): Promise<string[]> {
-    const ids = await this.projects.expireUploads(olderThanMs);
-    for (const id of ids)
-      // The row already says failed; a file left behind here is only disk space, so log it.
-      await this.storage
-        .remove(id)
-        .catch((err: Error) => this.logger.warn(`Could not remove abandoned upload ${id}: ${err.message}`));
-    if (ids.length) this.logger.log(`Removed ${ids.length} abandoned upload(s)`);
+    const ids = await this.db.transaction(async (tx) => {
+      const expired = await this.projects.expireUploads(tx, olderThanMs);
+      await this.removals.note(tx, expired);
+      return expired;
+    });
+    if (!ids.length) return ids;
+    // What cannot be removed now stays noted and is retried (storage-removals.ts).
+    await this.removals.removeNow(ids);
+    this.logger.log(`Removed ${ids.length} abandoned upload(s)`);
     return ids;
   }
 }

@@ -18,6 +18,7 @@ import { ProjectReviews1764600000000 } from './1764600000000-ProjectReviews';
 import { NewsletterIssues1764700000000 } from './1764700000000-NewsletterIssues';
 import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactReplyIdempotency';
 import { MailMessages1764800000000 } from './1764800000000-MailMessages';
+import { StorageRemovals1764900000000 } from './1764900000000-StorageRemovals';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   NewsletterIssues1764700000000,
   ContactReplyIdempotency1764700100000,
   MailMessages1764800000000,
+  StorageRemovals1764900000000,
 ];
