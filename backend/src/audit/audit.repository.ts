@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditEntryDto } from '@studio/shared';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { AuditEntryEntity } from './entities/audit-entry.entity';
 
-export interface NewAuditEntry {
-  actorId: number | null;
-  actorName: string | null;
-  ip: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  summary: string;
-  before: unknown;
-  after: unknown;
-}
+/** An entry as written: the listed shape without the id and time the database assigns. */
+export type NewAuditEntry = Omit<AuditEntryDto, 'id' | 'at'>;
 
 export interface AuditFilter {
   actorId?: number;
