@@ -1,5 +1,8 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '@studio/shared';
+import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
 import { createTestApp, TestApp } from './support/test-app';
@@ -321,4 +324,48 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
     // Audited once per change, not per click.
     expect([await countOf('newsletter.pause'), await countOf('newsletter.resume')]).toEqual([2, 2]);
   }, 120_000);
+
+  it('sends nothing from the mail jobs queued before a pause once the rows are queued again at the resume', async () => {
+    await db.query(`UPDATE newsletter_subscribers SET unsubscribed_at = now() WHERE unsubscribed_at IS NULL`);
+    const emails = Array.from({ length: 6 }, (_, i) => `stale${i}@example.com`);
+    await addSubscribers(emails);
+    const subject = 'Stale jobs issue';
+    const id = await createIssue(subject);
+    const mailQueue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+    const rows = async () =>
+      (await db.query(`SELECT status, round FROM newsletter_deliveries WHERE issue_id = $1`, [id])) as {
+        status: string;
+        round: number;
+      }[];
+
+    // The worker takes no mail job: the first round's jobs wait on the queue.
+    await mailQueue.pause(true);
+    sink.acceptDelayMs = 300;
+    try {
+      expect((await t.http().post(`${ISSUES}/${id}/send`).set(as())).status).toBe(200);
+      for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'queued'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((await rows()).every((r) => r.status === 'queued' && r.round === 0)).toBe(true);
+      expect((await t.http().post(`${ISSUES}/${id}/pause`).set(as())).status).toBe(200);
+      expect((await t.http().post(`${ISSUES}/${id}/resume`).set(as())).status).toBe(200);
+      // The second round's jobs are queued behind the first round's, which are still there.
+      for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'queued' || r.round !== 1); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((await rows()).every((r) => r.status === 'queued' && r.round === 1)).toBe(true);
+      const waiting = (await mailQueue.getWaiting()).map((j) => String(j.id));
+      expect(waiting.filter((j) => j.startsWith(`newsletter-issue-${id}-`))).toHaveLength(12);
+
+      // Both rounds run at once (the worker takes 10 jobs at a time): one copy each.
+      await mailQueue.resume(true);
+      const done = await waitSettled(id);
+      expect(done.progress).toEqual({ recipients: 6, sent: 6, failed: 0, skipped: 0, remaining: 0 });
+      await new Promise((r) => setTimeout(r, 1000));
+      const copies = copiesBySubject(subject);
+      expect([...copies.keys()].sort()).toEqual([...emails].sort());
+      expect([...copies.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      sink.acceptDelayMs = 0;
+      await mailQueue.resume(true);
+    }
+  }, 60_000);
 });
