@@ -1,5 +1,8 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '@studio/shared';
+import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
 import { createTestApp, TestApp } from './support/test-app';
@@ -75,6 +78,8 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
     await expectAdminOnly(t, tokens, 'post', '/api/admin/newsletter/preview', body);
     await expectAdminOnly(t, tokens, 'post', `${ISSUES}/1/test`);
     await expectAdminOnly(t, tokens, 'post', `${ISSUES}/1/send`);
+    await expectAdminOnly(t, tokens, 'post', `${ISSUES}/1/pause`);
+    await expectAdminOnly(t, tokens, 'post', `${ISSUES}/1/resume`);
   });
 
   it('refuses bad input with 400 and unknown issues with 404', async () => {
@@ -192,11 +197,12 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
     await sink.stop(); // Nothing can be delivered yet: the mails wait on the queue.
     const send = await t.http().post(`${ISSUES}/${id}/send`).set(as());
     expect([send.status, send.body.started, send.body.issue.progress.recipients]).toEqual([200, true, 620]);
+    // On the queue, or claimed by a mail job whose attempt failed (the server is down).
     const queued = async () =>
       Number(
         (
           await db.query(
-            `SELECT count(*) AS n FROM newsletter_deliveries WHERE issue_id = $1 AND status = 'queued'`,
+            `SELECT count(*) AS n FROM newsletter_deliveries WHERE issue_id = $1 AND status IN ('queued', 'claimed')`,
             [id],
           )
         )[0].n,
@@ -226,4 +232,140 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
     expect([...copies.values()].every((n) => n === 1)).toBe(true);
     expect(copies.has('fan7@example.com')).toBe(false);
   }, 150_000);
+
+  it('pauses a send half-way (no more mails go out, the rest stays remaining) and resumes it: one copy each', async () => {
+    await db.query(`UPDATE newsletter_subscribers SET unsubscribed_at = now() WHERE unsubscribed_at IS NULL`);
+    const emails = Array.from({ length: 80 }, (_, i) => `pause${i}@example.com`);
+    await addSubscribers(emails);
+    const subject = 'Pausable issue';
+    const id = await createIssue(subject);
+    const received = () => sink.mails.filter((m) => m.parsed.subject === subject).length;
+    const post = (action: string) => t.http().post(`${ISSUES}/${id}/${action}`).set(as());
+    const countOf = async (action: string) =>
+      Number(
+        (
+          await db.query(`SELECT count(*) AS n FROM audit_log WHERE action = $1 AND target_id = $2`, [
+            action,
+            String(id),
+          ])
+        )[0].n,
+      );
+
+    // Only a send can be paused, only a paused send resumed.
+    for (const action of ['pause', 'resume']) {
+      const res = await post(action);
+      expect([action, res.status, res.body.success, res.body.code]).toEqual([
+        action,
+        409,
+        false,
+        action === 'pause' ? 'NEWSLETTER_ISSUE_NOT_SENDING' : 'NEWSLETTER_ISSUE_NOT_PAUSED',
+      ]);
+    }
+
+    sink.acceptDelayMs = 150; // a slow server: the send takes a few seconds
+    try {
+      expect((await post('send')).status).toBe(200);
+      for (let i = 0; i < 200 && received() < 3; i++) await new Promise((r) => setTimeout(r, 25));
+      const paused = await post('pause');
+      expect([paused.status, paused.body.issue.state]).toEqual([200, 'paused']);
+      // Pausing again changes nothing.
+      const again = await post('pause');
+      expect([again.status, again.body.issue.state]).toEqual([200, 'paused']);
+
+      // Mails already handed to the server may still arrive; then nothing more.
+      const claimed = async () =>
+        Number(
+          (
+            await db.query(
+              `SELECT count(*) AS n FROM newsletter_deliveries WHERE issue_id = $1 AND status = 'claimed'`,
+              [id],
+            )
+          )[0].n,
+        );
+      for (let i = 0; i < 100 && (await claimed()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await claimed()).toBe(0);
+      await new Promise((r) => setTimeout(r, 300));
+      const before = received();
+      const issue = await progress(id);
+      expect(issue.state).toBe('paused');
+      expect(issue.progress).toEqual({
+        recipients: 80,
+        sent: before,
+        failed: 0,
+        skipped: 0,
+        remaining: 80 - before,
+      });
+      expect(before).toBeLessThan(80);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(received()).toBe(before);
+      expect((await progress(id)).progress.remaining).toBe(80 - before);
+
+      // Resume, then pause and resume again at once, while the mail jobs of each round are
+      // still on the queue: every remaining subscriber still gets exactly one copy.
+      const resumed = await post('resume');
+      expect([resumed.status, resumed.body.issue.state]).toEqual([200, 'sending']);
+      expect((await post('resume')).status).toBe(200); // already sending: nothing changes
+      expect((await post('pause')).status).toBe(200);
+      expect((await post('resume')).status).toBe(200);
+
+      const done = await waitSettled(id);
+      expect(done.progress).toEqual({ recipients: 80, sent: 80, failed: 0, skipped: 0, remaining: 0 });
+      await new Promise((r) => setTimeout(r, 500));
+      const copies = copiesBySubject(subject);
+      expect([...copies.keys()].sort()).toEqual([...emails].sort());
+      expect([...copies.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      sink.acceptDelayMs = 0;
+    }
+
+    // A sent issue can be neither paused nor resumed.
+    expect((await post('pause')).body.code).toBe('NEWSLETTER_ISSUE_NOT_SENDING');
+    expect((await post('resume')).body.code).toBe('NEWSLETTER_ISSUE_NOT_PAUSED');
+    // Audited once per change, not per click.
+    expect([await countOf('newsletter.pause'), await countOf('newsletter.resume')]).toEqual([2, 2]);
+  }, 120_000);
+
+  it('sends nothing from the mail jobs queued before a pause once the rows are queued again at the resume', async () => {
+    await db.query(`UPDATE newsletter_subscribers SET unsubscribed_at = now() WHERE unsubscribed_at IS NULL`);
+    const emails = Array.from({ length: 6 }, (_, i) => `stale${i}@example.com`);
+    await addSubscribers(emails);
+    const subject = 'Stale jobs issue';
+    const id = await createIssue(subject);
+    const mailQueue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+    const rows = async () =>
+      (await db.query(`SELECT status, round FROM newsletter_deliveries WHERE issue_id = $1`, [id])) as {
+        status: string;
+        round: number;
+      }[];
+
+    // The worker takes no mail job: the first round's jobs wait on the queue.
+    await mailQueue.pause(true);
+    sink.acceptDelayMs = 300;
+    try {
+      expect((await t.http().post(`${ISSUES}/${id}/send`).set(as())).status).toBe(200);
+      for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'queued'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((await rows()).every((r) => r.status === 'queued' && r.round === 0)).toBe(true);
+      expect((await t.http().post(`${ISSUES}/${id}/pause`).set(as())).status).toBe(200);
+      expect((await t.http().post(`${ISSUES}/${id}/resume`).set(as())).status).toBe(200);
+      // The second round's jobs are queued behind the first round's, which are still there.
+      for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'queued' || r.round !== 1); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((await rows()).every((r) => r.status === 'queued' && r.round === 1)).toBe(true);
+      const waiting = (await mailQueue.getWaiting()).map((j) => String(j.id));
+      expect(waiting.filter((j) => j.startsWith(`newsletter-issue-${id}-`))).toHaveLength(12);
+
+      // Both rounds run at once (the worker takes 10 jobs at a time): one copy each.
+      await mailQueue.resume(true);
+      const done = await waitSettled(id);
+      expect(done.progress).toEqual({ recipients: 6, sent: 6, failed: 0, skipped: 0, remaining: 0 });
+      await new Promise((r) => setTimeout(r, 1000));
+      const copies = copiesBySubject(subject);
+      expect([...copies.keys()].sort()).toEqual([...emails].sort());
+      expect([...copies.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      sink.acceptDelayMs = 0;
+      await mailQueue.resume(true);
+    }
+  }, 60_000);
 });

@@ -922,7 +922,7 @@ const ROUTES: Route[] = [
     query: {
       ...pagingFields,
       search: field(words),
-      state: field(fc.constantFrom('draft', 'sending', 'sent')),
+      state: field(fc.constantFrom('draft', 'sending', 'paused', 'sent')),
     },
   }),
   route('POST', '/api/admin/newsletter/issues', 120, { body: issueFields }),
@@ -930,6 +930,8 @@ const ROUTES: Route[] = [
   route('POST', '/api/admin/newsletter/preview', 80, { body: issueFields }),
   byId('GET', '/api/admin/newsletter/issues/:id', 40),
   byId('POST', '/api/admin/newsletter/issues/:id/send', 30),
+  byId('POST', '/api/admin/newsletter/issues/:id/pause', 20),
+  byId('POST', '/api/admin/newsletter/issues/:id/resume', 20),
   byId('POST', '/api/admin/newsletter/issues/:id/test', 20),
   byId('DELETE', '/api/admin/newsletter/issues/:id', 20),
   route('GET', '/api/admin/stats/charts', 10),

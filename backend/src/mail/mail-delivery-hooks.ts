@@ -17,6 +17,8 @@ import type { MailJob } from './mail.types';
 export interface MailDeliveryRef {
   kind: string;
   id: number;
+  /** The feature's own tag for this queuing of the row (the newsletter's send round); passed back as is. */
+  round?: number;
 }
 
 export type PreparedMail = Pick<MailJob, 'to'> & Partial<Pick<MailJob, 'subject' | 'context' | 'headers'>>;

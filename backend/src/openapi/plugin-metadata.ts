@@ -284,7 +284,9 @@ export default async () => {
                   "HTML from the post editor; cleaned with the blog's allowlist before it is stored.",
               },
             },
-            NewsletterIssueListQuery: { state: { required: false, enum: ['draft', 'sending', 'sent'] } },
+            NewsletterIssueListQuery: {
+              state: { required: false, enum: ['draft', 'sending', 'paused', 'sent'] },
+            },
           },
         ],
         [
@@ -746,6 +748,16 @@ export default async () => {
               send: {
                 summary:
                   'Sends to every active subscriber; a second call sends nothing new (it resumes a stopped send).',
+                type: Object,
+              },
+              pause: {
+                summary:
+                  'Stops a send half-way: no more mails go out until it is resumed. Idempotent; 409 unless sending or paused.',
+                type: Object,
+              },
+              resume: {
+                summary:
+                  'Resumes a paused send: each subscriber not mailed yet gets one copy. Idempotent; 409 unless paused or sending.',
                 type: Object,
               },
             },

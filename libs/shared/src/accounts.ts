@@ -148,6 +148,8 @@ export const AUDIT_ACTIONS = [
   'service.delete',
   'payment.refund',
   'newsletter.send',
+  'newsletter.pause',
+  'newsletter.resume',
   'user.invite',
   'user.invite_resend',
   'user.role',

@@ -18,15 +18,32 @@ export const NEWSLETTER_ISSUE_MESSAGES = {
   body: `Write at least ${NEWSLETTER_ISSUE_LIMITS.bodyTextMin} characters in the issue`,
   bodyTooLong: `The issue must be at most ${NEWSLETTER_ISSUE_LIMITS.bodyMax} characters of HTML`,
   notDraft: 'This issue has been sent; it can no longer be changed.',
+  notSending: 'Only an issue that is being sent can be paused.',
+  notPaused: 'Only a paused issue can be resumed.',
+  paused:
+    'Sending is paused: no more mails of this issue go out until it is resumed. Mails already handed to the mail server may still arrive. Resuming sends each remaining subscriber one copy.',
   notFound: 'Newsletter issue not found.',
 } as const;
 
-/** draft: being written; sending: recipients fixed, mails on the queue; sent: every mail settled. */
-export const NEWSLETTER_ISSUE_STATES = ['draft', 'sending', 'sent'] as const;
+/**
+ * draft: being written; sending: recipients fixed, mails on the queue; paused: an admin stopped
+ * the send half-way (resumable); sent: every mail settled.
+ */
+export const NEWSLETTER_ISSUE_STATES = ['draft', 'sending', 'paused', 'sent'] as const;
 export type NewsletterIssueState = (typeof NEWSLETTER_ISSUE_STATES)[number];
 
-/** Per-recipient delivery: pending (not yet queued), queued, sent, failed for good, skipped (left the list). */
-export const NEWSLETTER_DELIVERY_STATES = ['pending', 'queued', 'sent', 'failed', 'skipped'] as const;
+/**
+ * Per-recipient delivery: pending (not yet queued), queued, claimed (a mail job is sending it),
+ * sent, failed for good, skipped (left the list).
+ */
+export const NEWSLETTER_DELIVERY_STATES = [
+  'pending',
+  'queued',
+  'claimed',
+  'sent',
+  'failed',
+  'skipped',
+] as const;
 export type NewsletterDeliveryState = (typeof NEWSLETTER_DELIVERY_STATES)[number];
 
 export interface NewsletterIssueProgress {
@@ -34,7 +51,7 @@ export interface NewsletterIssueProgress {
   sent: number;
   failed: number;
   skipped: number;
-  /** Not settled yet: pending or on the queue. */
+  /** Not settled yet: pending, on the queue or being sent (a paused issue's rows count here). */
   remaining: number;
 }
 
@@ -71,6 +88,13 @@ export interface NewsletterSendResult {
   success: true;
   /** False when the issue was already sending or sent: nothing new was queued. */
   started: boolean;
+  message: string;
+  issue: AdminNewsletterIssue;
+}
+
+/** POST …/issues/{id}/pause and …/resume: the issue as it is now (also when nothing changed). */
+export interface NewsletterIssueActionResult {
+  success: true;
   message: string;
   issue: AdminNewsletterIssue;
 }

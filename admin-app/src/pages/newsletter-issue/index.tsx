@@ -1,14 +1,21 @@
 /**
  * /admin/newsletter/{id|new}: write an issue with the post editor, preview it as the mail at
  * phone and desktop width, mail a test to yourself, and send it. Once sent it is read-only and
- * shows its live delivery counts.
+ * shows its live delivery counts; a send can be paused half-way and resumed later.
  */
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { Alert, App, Button, Form, Input, Popconfirm, Space, Spin } from 'antd';
-import { EyeOutlined, MailOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  CaretRightOutlined,
+  EyeOutlined,
+  MailOutlined,
+  PauseOutlined,
+  SaveOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import {
   NEWSLETTER_ISSUE_LIMITS as L,
   NEWSLETTER_ISSUE_MESSAGES as M,
@@ -27,13 +34,15 @@ import {
   createIssue,
   getIssue,
   issueQueryKey,
+  pauseIssue,
   previewIssue,
+  resumeIssue,
   sendIssue,
   sendTest,
   updateIssue,
 } from '../newsletter/service';
 
-type Busy = 'save' | 'preview' | 'test' | 'send' | null;
+type Busy = 'save' | 'preview' | 'test' | 'send' | 'pause' | 'resume' | null;
 
 export default function NewsletterIssuePage() {
   const { issueId } = useParams();
@@ -52,8 +61,11 @@ export default function NewsletterIssuePage() {
     queryKey: issueQueryKey(id ?? 0),
     queryFn: () => getIssue(id!),
     enabled: id !== null,
-    // Live progress while the mails go out.
-    refetchInterval: (q) => (q.state.data?.issue.state === 'sending' ? 1000 : false),
+    // Live progress while the mails go out; paused, only the last mails in flight still land.
+    refetchInterval: (q) => {
+      const state = q.state.data?.issue.state;
+      return state === 'sending' ? 1000 : state === 'paused' ? 5000 : false;
+    },
   });
   const issue = query.data?.issue;
   const draft = id === null || issue?.state === 'draft';
@@ -155,6 +167,53 @@ export default function NewsletterIssuePage() {
               Send test to me
             </Button>
           )}
+          {id !== null && issue?.state === 'sending' && (
+            <Button
+              icon={<PauseOutlined />}
+              loading={busy === 'pause'}
+              disabled={!!busy}
+              onClick={() =>
+                run(
+                  'pause',
+                  async () => {
+                    const res = await pauseIssue(id);
+                    queryClient.setQueryData(issueQueryKey(id), { issue: res.issue, audience });
+                    message.success(res.message);
+                  },
+                  'Failed to pause the issue.',
+                )
+              }
+            >
+              Pause sending
+            </Button>
+          )}
+          {id !== null && issue?.state === 'paused' && (
+            <Popconfirm
+              title="Resume sending?"
+              description={`The ${issue.progress.remaining} subscriber${issue.progress.remaining === 1 ? '' : 's'} not mailed yet get this issue, once each.`}
+              okText="Resume"
+              onConfirm={() =>
+                run(
+                  'resume',
+                  async () => {
+                    const res = await resumeIssue(id);
+                    queryClient.setQueryData(issueQueryKey(id), { issue: res.issue, audience });
+                    message.success(res.message);
+                  },
+                  'Failed to resume the issue.',
+                )
+              }
+            >
+              <Button
+                type="primary"
+                icon={<CaretRightOutlined />}
+                loading={busy === 'resume'}
+                disabled={!!busy}
+              >
+                Resume sending
+              </Button>
+            </Popconfirm>
+          )}
           {draft && (
             <Popconfirm
               title="Send this issue now?"
@@ -187,7 +246,10 @@ export default function NewsletterIssuePage() {
     >
       {issue && issue.state !== 'draft' && (
         <ProCard title="Delivery" bordered style={{ marginBottom: 16 }}>
-          <IssueProgress progress={issue.progress} />
+          {issue.state === 'paused' && (
+            <Alert type="warning" showIcon message={M.paused} style={{ marginBottom: 12 }} />
+          )}
+          <IssueProgress progress={issue.progress} paused={issue.state === 'paused'} />
           <div style={{ marginTop: 8 }}>
             Started {formatDateTime(issue.sendStartedAt)}
             {issue.sentBy ? ` by ${issue.sentBy}` : ''}

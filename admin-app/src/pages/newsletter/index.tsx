@@ -30,7 +30,12 @@ export default function NewsletterPage() {
       title: 'State',
       dataIndex: 'state',
       valueType: 'select',
-      valueEnum: { draft: { text: 'Draft' }, sending: { text: 'Sending' }, sent: { text: 'Sent' } },
+      valueEnum: {
+        draft: { text: 'Draft' },
+        sending: { text: 'Sending' },
+        paused: { text: 'Paused' },
+        sent: { text: 'Sent' },
+      },
       render: (_, i) => <IssueStateTag state={i.state} />,
     },
     {

@@ -4,6 +4,7 @@ import {
   postJson,
   putJson,
   type AdminNewsletterIssue,
+  type NewsletterIssueActionResult,
   type NewsletterIssueInput,
   type NewsletterPreview,
   type NewsletterSendResult,
@@ -35,3 +36,7 @@ export const previewIssue = (input: NewsletterIssueInput) =>
 export const sendTest = (id: number) => postJson<{ message: string }>(`${ISSUES}/${id}/test`);
 
 export const sendIssue = (id: number) => postJson<NewsletterSendResult>(`${ISSUES}/${id}/send`);
+
+export const pauseIssue = (id: number) => postJson<NewsletterIssueActionResult>(`${ISSUES}/${id}/pause`);
+
+export const resumeIssue = (id: number) => postJson<NewsletterIssueActionResult>(`${ISSUES}/${id}/resume`);

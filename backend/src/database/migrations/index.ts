@@ -19,6 +19,7 @@ import { NewsletterIssues1764700000000 } from './1764700000000-NewsletterIssues'
 import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactReplyIdempotency';
 import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 import { StorageRemovals1764900000000 } from './1764900000000-StorageRemovals';
+import { NewsletterPause1765000000000 } from './1765000000000-NewsletterPause';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   ContactReplyIdempotency1764700100000,
   MailMessages1764800000000,
   StorageRemovals1764900000000,
+  NewsletterPause1765000000000,
 ];

@@ -1,5 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import type { NewsletterPreview, NewsletterSendResult, PagedResponse } from '@studio/shared';
+import type {
+  NewsletterIssueActionResult,
+  NewsletterPreview,
+  NewsletterSendResult,
+  PagedResponse,
+} from '@studio/shared';
 import type { AdminNewsletterIssue } from '@studio/shared';
 import { IdParamPipe } from '../../blog/id-param.pipe';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -72,5 +77,21 @@ export class AdminNewsletterController {
         : 'This issue has already been sent; nothing new was queued.',
       issue,
     };
+  }
+
+  /** Stops a send half-way: no more mails go out until it is resumed. Idempotent; 409 unless sending or paused. */
+  @Post('issues/:id/pause')
+  @HttpCode(200)
+  async pause(@Param('id', IdParamPipe) id: number): Promise<NewsletterIssueActionResult> {
+    const { changed, issue } = await this.issues.pause(id);
+    return { success: true, message: changed ? 'Sending paused' : 'This issue is already paused.', issue };
+  }
+
+  /** Resumes a paused send: each subscriber not mailed yet gets one copy. Idempotent; 409 unless paused or sending. */
+  @Post('issues/:id/resume')
+  @HttpCode(200)
+  async resume(@Param('id', IdParamPipe) id: number): Promise<NewsletterIssueActionResult> {
+    const { changed, issue } = await this.issues.resume(id);
+    return { success: true, message: changed ? 'Sending resumed' : 'This issue is already sending.', issue };
   }
 }

@@ -1,7 +1,9 @@
 /**
  * Every query on `newsletter_issues` and `newsletter_deliveries`. The delivery rows are the
- * send's ledger: `pending` (written at send, not yet on the queue), `queued`, then `sent`,
- * `failed` (every attempt spent) or `skipped` (the recipient left or was deleted meanwhile).
+ * send's ledger: `pending` (written at send, not yet on the queue), `queued`, `claimed` (its
+ * mail job is sending it), then `sent`, `failed` (every attempt spent) or `skipped` (the
+ * recipient left or was deleted meanwhile). A row's `round` is the send round its mail job
+ * belongs to: a resume starts a new round and puts the rows not yet sent back to `pending`.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -20,6 +22,7 @@ export interface IssueFields {
 export interface PendingDelivery {
   id: number;
   subscriberId: number;
+  round: number;
 }
 
 const EMPTY_PROGRESS: NewsletterIssueProgress = {
@@ -108,22 +111,61 @@ export class NewsletterIssuesRepository {
    * exists (deleting one sets the row's subscriber_id to NULL).
    */
   async pendingBatch(issueId: number, afterId: number, size: number): Promise<PendingDelivery[]> {
-    const rows: { id: string; subscriber_id: number }[] = await this.issues.query(
-      `SELECT id, subscriber_id
+    const rows: { id: string; subscriber_id: number; round: number }[] = await this.issues.query(
+      `SELECT id, subscriber_id, round
          FROM newsletter_deliveries
         WHERE issue_id = $1 AND status = 'pending' AND id > $2 AND subscriber_id IS NOT NULL
         ORDER BY id LIMIT $3`,
       [issueId, afterId, size],
     );
-    return rows.map((r) => ({ id: Number(r.id), subscriberId: r.subscriber_id }));
+    return rows.map((r) => ({ id: Number(r.id), subscriberId: r.subscriber_id, round: r.round }));
   }
 
-  async markQueued(ids: number[]): Promise<void> {
-    if (!ids.length) return;
+  /**
+   * Marks rows queued, each only if it is still pending in the round its job was queued for:
+   * a row put back by a resume meanwhile stays pending, to be queued in the new round.
+   */
+  async markQueued(rows: Pick<PendingDelivery, 'id' | 'round'>[]): Promise<void> {
+    if (!rows.length) return;
     await this.issues.query(
-      `UPDATE newsletter_deliveries SET status = 'queued' WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-      [ids],
+      `UPDATE newsletter_deliveries d SET status = 'queued'
+         FROM unnest($1::bigint[], $2::int[]) AS v(id, round)
+        WHERE d.id = v.id AND d.round = v.round AND d.status = 'pending'`,
+      [rows.map((r) => r.id), rows.map((r) => r.round)],
     );
+  }
+
+  /** Moves a sending issue to paused; false when it was not sending. */
+  async pause(id: number): Promise<boolean> {
+    const res: [unknown[], number] = await this.issues.query(
+      `UPDATE newsletter_issues SET state = 'paused', updated_at = now()
+        WHERE id = $1 AND state = 'sending' RETURNING id`,
+      [id],
+    );
+    return res[0].length > 0;
+  }
+
+  /**
+   * Moves a paused issue back to sending in a new round, and puts its rows not yet sent (and
+   * not being sent right now: `claimed`) back to `pending` in that round, so the dispatcher
+   * queues them again under new job ids. Returns the new round, or null when it was not paused.
+   */
+  async resume(id: number): Promise<number | null> {
+    return this.issues.manager.transaction(async (m) => {
+      const won: [{ send_round: number }[], number] = await m.query(
+        `UPDATE newsletter_issues SET state = 'sending', send_round = send_round + 1, updated_at = now()
+          WHERE id = $1 AND state = 'paused' RETURNING send_round`,
+        [id],
+      );
+      const round = won[0][0]?.send_round;
+      if (round === undefined) return null;
+      await m.query(
+        `UPDATE newsletter_deliveries SET status = 'pending', round = $2
+          WHERE issue_id = $1 AND status IN ('pending', 'queued')`,
+        [id, round],
+      );
+      return round;
+    });
   }
 
   /** Rows whose subscriber was deleted before they were queued: nothing goes to them. */
@@ -136,26 +178,52 @@ export class NewsletterIssuesRepository {
   }
 
   /**
-   * Claims one delivery for an attempt: its issue and the address to mail now, or null when it
-   * must not be sent (already sent or settled, or the subscriber left the list or was deleted;
-   * such a row is marked skipped).
+   * Claims one delivery for an attempt of the mail job queued for it in `round`: its issue and
+   * the address to mail now, or null when it must not be sent now. The row is locked while it
+   * is decided, so two jobs of one row never both claim it. Null when:
+   * - the row is settled (sent, failed, skipped), or belongs to a later round (this job was
+   *   queued before a pause; the row was queued again at the resume): the row is left alone;
+   * - the issue is paused: the row is left to be queued again at the resume (a claim this job
+   *   made in an earlier attempt is given back: `claimed` → `queued`);
+   * - the subscriber left the list or was deleted: the row is marked skipped.
    */
-  async claim(deliveryId: number): Promise<{ issueId: number; email: string } | null> {
-    const claimed: [{ issue_id: number; email: string }[], number] = await this.issues.query(
-      `UPDATE newsletter_deliveries d SET attempts = d.attempts + 1
-         FROM newsletter_subscribers s
-        WHERE d.id = $1 AND d.status IN ('pending', 'queued') AND s.id = d.subscriber_id
-          AND s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL
-        RETURNING d.issue_id, s.email`,
-      [deliveryId],
-    );
-    const row = claimed[0][0];
-    if (row) return { issueId: row.issue_id, email: row.email };
-    await this.issues.query(
-      `UPDATE newsletter_deliveries SET status = 'skipped' WHERE id = $1 AND status IN ('pending', 'queued')`,
-      [deliveryId],
-    );
-    return null;
+  async claim(deliveryId: number, round: number): Promise<{ issueId: number; email: string } | null> {
+    return this.issues.manager.transaction(async (m) => {
+      const [row]: {
+        issue_id: number;
+        status: string;
+        round: number;
+        state: NewsletterIssueState;
+        email: string | null;
+        active: boolean;
+      }[] = await m.query(
+        `SELECT d.issue_id, d.status, d.round, i.state, s.email,
+                (s.id IS NOT NULL AND s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL) AS active
+           FROM newsletter_deliveries d
+           JOIN newsletter_issues i ON i.id = d.issue_id
+           LEFT JOIN newsletter_subscribers s ON s.id = d.subscriber_id
+          WHERE d.id = $1
+            FOR UPDATE OF d`,
+        [deliveryId],
+      );
+      if (!row || !['pending', 'queued', 'claimed'].includes(row.status) || row.round !== round) return null;
+      if (row.state !== 'sending') {
+        await m.query(
+          `UPDATE newsletter_deliveries SET status = 'queued' WHERE id = $1 AND status = 'claimed'`,
+          [deliveryId],
+        );
+        return null;
+      }
+      if (!row.active || !row.email) {
+        await m.query(`UPDATE newsletter_deliveries SET status = 'skipped' WHERE id = $1`, [deliveryId]);
+        return null;
+      }
+      await m.query(
+        `UPDATE newsletter_deliveries SET status = 'claimed', attempts = attempts + 1 WHERE id = $1`,
+        [deliveryId],
+      );
+      return { issueId: row.issue_id, email: row.email };
+    });
   }
 
   async markSent(deliveryId: number): Promise<void> {
@@ -165,10 +233,12 @@ export class NewsletterIssuesRepository {
     );
   }
 
-  async markFailed(deliveryId: number, error: string): Promise<void> {
+  /** A job of an earlier round (queued before a pause) fails nobody's row: it is queued anew. */
+  async markFailed(deliveryId: number, round: number, error: string): Promise<void> {
     await this.issues.query(
-      `UPDATE newsletter_deliveries SET status = 'failed', error = $2 WHERE id = $1 AND status <> 'sent'`,
-      [deliveryId, error.slice(0, 300)],
+      `UPDATE newsletter_deliveries SET status = 'failed', error = $3
+        WHERE id = $1 AND round = $2 AND status IN ('pending', 'queued', 'claimed')`,
+      [deliveryId, round, error.slice(0, 300)],
     );
   }
 
@@ -200,16 +270,24 @@ export class NewsletterIssuesRepository {
       `UPDATE newsletter_issues SET state = 'sent', sent_at = now(), updated_at = now()
         WHERE id = $1 AND state = 'sending'
           AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries
-                           WHERE issue_id = $1 AND status IN ('pending', 'queued'))
+                           WHERE issue_id = $1 AND status IN ('pending', 'queued', 'claimed'))
         RETURNING id`,
       [issueId],
     );
     return done[0].length > 0;
   }
 
-  /** Issues still sending: resumed at boot in case a process died mid-send. */
-  async sendingIds(): Promise<number[]> {
-    const rows = await this.issues.find({ select: { id: true }, where: { state: 'sending' } });
-    return rows.map((r) => r.id);
+  /** Issues still sending, with their round: resumed at boot in case a process died mid-send. */
+  async sending(): Promise<{ id: number; round: number }[]> {
+    const rows = await this.issues.find({
+      select: { id: true, sendRound: true },
+      where: { state: 'sending' },
+    });
+    return rows.map((r) => ({ id: r.id, round: r.sendRound }));
+  }
+
+  /** Whether the issue is still sending in this round (neither paused nor resumed since). */
+  async isSendingIn(id: number, round: number): Promise<boolean> {
+    return this.issues.exists({ where: { id, state: 'sending', sendRound: round } });
   }
 }

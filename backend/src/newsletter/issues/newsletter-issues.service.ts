@@ -3,7 +3,8 @@
  * allowlist), preview it as the mail, mail a test to themselves, then send it to every active
  * subscriber. Sending fixes the recipients in `newsletter_deliveries` (once, whatever is
  * clicked) and puts one `dispatch` job on the newsletter queue; the dispatcher queues one mail
- * job per recipient (see newsletter-dispatcher.ts for the guarantees).
+ * job per recipient (see newsletter-dispatcher.ts for the guarantees). An admin can pause a
+ * send half-way (sending → paused) and resume it later (paused → sending, in a new round).
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -156,18 +157,68 @@ export class NewsletterIssuesService {
         after: { subject: issue.subject, recipients },
       });
     }
-    await this.dispatch(id);
+    const now = await this.find(id);
+    if (now.state === 'sending') await this.dispatch(id, now.sendRound);
     return { started, issue: await this.get(id) };
   }
 
-  /** Puts the issue's dispatch job on the queue (a no-op while one is there). */
-  async dispatch(id: number): Promise<void> {
+  /**
+   * Stops a send half-way: no more mails of the issue go out until it is resumed. Pausing a
+   * paused issue changes nothing; any other state is a conflict.
+   */
+  async pause(id: number): Promise<{ changed: boolean; issue: AdminNewsletterIssue }> {
+    const issue = await this.find(id);
+    await this.settle(issue);
+    const changed = await this.repo.pause(id);
+    if (changed) {
+      const progress = (await this.repo.progress([id])).get(id)!;
+      await this.audit.record({
+        action: 'newsletter.pause',
+        targetType: 'newsletter_issue',
+        targetId: id,
+        summary: `Paused newsletter “${issue.subject}” with ${progress.remaining} of ${progress.recipients} mails left`,
+        after: { subject: issue.subject, remaining: progress.remaining },
+      });
+    } else if ((await this.find(id)).state !== 'paused')
+      throw conflict(NEWSLETTER_ISSUE_MESSAGES.notSending, 'NEWSLETTER_ISSUE_NOT_SENDING');
+    return { changed, issue: await this.get(id) };
+  }
+
+  /**
+   * Resumes a paused send: the recipients not mailed yet are queued again, each once.
+   * Resuming an issue that is sending changes nothing (it only makes sure its dispatch job is
+   * on the queue); any other state is a conflict.
+   */
+  async resume(id: number): Promise<{ changed: boolean; issue: AdminNewsletterIssue }> {
+    const issue = await this.find(id);
+    const round = await this.repo.resume(id);
+    if (round !== null) {
+      const progress = (await this.repo.progress([id])).get(id)!;
+      await this.audit.record({
+        action: 'newsletter.resume',
+        targetType: 'newsletter_issue',
+        targetId: id,
+        summary: `Resumed newsletter “${issue.subject}” with ${progress.remaining} of ${progress.recipients} mails left`,
+        after: { subject: issue.subject, remaining: progress.remaining },
+      });
+      await this.dispatch(id, round);
+    } else {
+      const now = await this.find(id);
+      if (now.state !== 'sending')
+        throw conflict(NEWSLETTER_ISSUE_MESSAGES.notPaused, 'NEWSLETTER_ISSUE_NOT_PAUSED');
+      await this.dispatch(id, now.sendRound);
+    }
+    return { changed: round !== null, issue: await this.get(id) };
+  }
+
+  /** Puts the issue's dispatch job for a send round on the queue (a no-op while one is there). */
+  async dispatch(id: number, round: number): Promise<void> {
     try {
       await this.queue.add(
         DISPATCH_JOB,
         { issueId: id },
         {
-          jobId: dispatchJobId(id),
+          jobId: dispatchJobId(id, round),
           attempts: 10,
           backoff: { type: 'exponential', delay: 2000 },
           // Gone when done, so a later resume can put it back.
@@ -199,7 +250,7 @@ export class NewsletterIssuesService {
     return issue;
   }
 
-  /** A sending issue with nothing left to settle is marked sent (read paths call this). */
+  /** A sending issue with nothing left to settle is marked sent (read paths call this; a paused one waits for its resume). */
   private async settle(issue: NewsletterIssue): Promise<void> {
     if (issue.state !== 'sending') return;
     if (await this.repo.finishIfSettled(issue.id)) Object.assign(issue, await this.repo.findById(issue.id));

@@ -5,9 +5,12 @@ import type { NewsletterIssueProgress } from '@studio/shared';
 export function IssueProgress({
   progress,
   compact,
+  paused,
 }: {
   progress: NewsletterIssueProgress;
   compact?: boolean;
+  /** A paused send's bar stands still instead of animating. */
+  paused?: boolean;
 }) {
   const { recipients, sent, failed, skipped, remaining } = progress;
   const settled = sent + failed + skipped;
@@ -24,7 +27,10 @@ export function IssueProgress({
     );
   return (
     <div aria-live="polite">
-      <Progress percent={percent} status={remaining ? 'active' : failed ? 'exception' : 'success'} />
+      <Progress
+        percent={percent}
+        status={remaining ? (paused ? 'normal' : 'active') : failed ? 'exception' : 'success'}
+      />
       <Typography.Text data-testid="issue-progress">
         {recipients} recipient{recipients === 1 ? '' : 's'}: {line}
       </Typography.Text>

@@ -4,6 +4,7 @@ import type { NewsletterIssueState } from '@studio/shared';
 const TAGS: Record<NewsletterIssueState, { color?: string; text: string }> = {
   draft: { text: 'Draft' },
   sending: { color: 'processing', text: 'Sending' },
+  paused: { color: 'warning', text: 'Paused' },
   sent: { color: 'green', text: 'Sent' },
 };
 

@@ -30,6 +30,10 @@ export class NewsletterIssue {
   @Column({ type: 'int', default: 0 })
   recipients: number;
 
+  /** Resumes so far: a resume queues the rows left in a new round (see the dispatcher). */
+  @Column({ name: 'send_round', type: 'int', default: 0 })
+  sendRound: number;
+
   @Column({ name: 'send_started_at', type: 'timestamptz', nullable: true })
   sendStartedAt: Date | null;
 
