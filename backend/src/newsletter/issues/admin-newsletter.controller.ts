@@ -74,7 +74,9 @@ export class AdminNewsletterController {
       started,
       message: started
         ? `Sending to ${issue.progress.recipients} subscriber${issue.progress.recipients === 1 ? '' : 's'}`
-        : 'This issue has already been sent; nothing new was queued.',
+        : issue.state === 'paused'
+          ? 'This issue is paused; resume it to send the rest. Nothing new was queued.'
+          : 'This issue has already been sent; nothing new was queued.',
       issue,
     };
   }
