@@ -268,9 +268,12 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
       for (let i = 0; i < 200 && received() < 3; i++) await new Promise((r) => setTimeout(r, 25));
       const paused = await post('pause');
       expect([paused.status, paused.body.issue.state]).toEqual([200, 'paused']);
-      // Pausing again changes nothing.
+      // Pausing again changes nothing, and neither does sending again.
       const again = await post('pause');
       expect([again.status, again.body.issue.state]).toEqual([200, 'paused']);
+      const resend = await post('send');
+      expect([resend.body.started, resend.body.issue.state]).toEqual([false, 'paused']);
+      expect(resend.body.message).toMatch(/^This issue is paused; resume it/);
 
       // Mails already handed to the server may still arrive; then nothing more.
       const claimed = async () =>
