@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, freePort, httpOk, log, waitFor } from '../lib.mjs';
 import { Sink } from './lib/smtp-sink.mjs';
+import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -215,14 +216,7 @@ const rows = [
     r.retried,
   ]),
 ];
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-console.log('');
-for (const [i, r] of rows.entries()) {
-  console.log(
-    r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '),
-  );
-  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-}
+printTable(rows);
 console.log(
   `\nBackoff: exponential from ${RETRY_DELAY_MS} ms, 8 attempts. "seconds" runs from queueing the first mail to the last job settled;` +
     ` the outage run includes the ${OUTAGE_S} s the SMTP server was away.`,

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, freePort, httpOk, log, waitFor } from '../lib.mjs';
 import { Sink } from './lib/smtp-sink.mjs';
+import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -272,14 +273,7 @@ const rows = [
     `${r.memory.start.toFixed(0)}→${r.memory.peak.toFixed(0)}→${r.memory.end.toFixed(0)}`,
   ]),
 ];
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-console.log('');
-for (const [i, r] of rows.entries()) {
-  console.log(
-    r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '),
-  );
-  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-}
+printTable(rows);
 for (const r of results.filter((x) => x.progress))
   console.log(`${r.name}: the issue's own counts ${JSON.stringify(r.progress)}`);
 console.log(
