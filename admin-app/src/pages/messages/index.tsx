@@ -74,15 +74,10 @@ export default function MessagesPage() {
       content="Everything sent through the contact forms. Open one to read it, see its mails and reply."
     >
       <ProTable<AdminMessageListItem>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Inbox"
         scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
       <MessageDrawer
         id={openId}

@@ -70,15 +70,7 @@ export default function NewsletterPage() {
         </Button>,
       ]}
     >
-      <ProTable<AdminNewsletterIssue>
-        rowKey="id"
-        columns={columns}
-        cardBordered
-        options={false}
-        headerTitle="Issues"
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
-      />
+      <ProTable<AdminNewsletterIssue> {...table.tableProps} columns={columns} headerTitle="Issues" />
     </PageContainer>
   );
 }

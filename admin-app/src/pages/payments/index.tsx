@@ -152,15 +152,10 @@ export default function PaymentsPage() {
         <StatisticCard statistic={{ title: 'Payments', value: month?.count ?? 0 }} />
       </StatisticCard.Group>
       <ProTable<AdminPayment>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Ledger"
         scroll={{ x: 1100 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
       <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
         Month totals

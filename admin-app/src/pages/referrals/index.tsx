@@ -90,15 +90,10 @@ export default function ReferralsPage() {
       content="Codes people generated to share. Void one to stop it being used."
     >
       <ProTable<AdminReferralCode>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Codes"
         scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
     </PageContainer>
   );
