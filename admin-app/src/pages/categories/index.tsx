@@ -81,14 +81,7 @@ export default function CategoriesPage() {
       ]}
     >
       {body}
-      <TaxonomyFormModal
-        kind="category"
-        open={crud.editing !== null}
-        initial={crud.initial}
-        submitting={crud.saving}
-        onSubmit={crud.save}
-        onCancel={crud.close}
-      />
+      <TaxonomyFormModal kind="category" {...crud.modalProps} />
     </PageContainer>
   );
 }

@@ -116,14 +116,7 @@ export default function TagsPage() {
           ),
         }}
       />
-      <TaxonomyFormModal
-        kind="tag"
-        open={crud.editing !== null}
-        initial={crud.initial}
-        submitting={crud.saving}
-        onSubmit={crud.save}
-        onCancel={crud.close}
-      />
+      <TaxonomyFormModal kind="tag" {...crud.modalProps} />
     </PageContainer>
   );
 }
