@@ -33,12 +33,15 @@ export async function createTestAppWithStripe(
   return { t, sink, fake, s3 };
 }
 
-/** Closes the app first (its workers stop sending), then each service, in the order given. */
+/**
+ * Closes the app first (its workers stop sending), then each service, in the order given; what
+ * never started (a failed beforeAll) is skipped.
+ */
 export async function closeTestApp(
-  t: TestApp,
+  t: TestApp | undefined,
   ...services: (SmtpSink | FakeStripe | FakeS3 | undefined)[]
 ): Promise<void> {
-  await t.close();
+  await t?.close();
   for (const service of services) {
     if (service instanceof SmtpSink) await service.stop();
     else await service?.close();
