@@ -2,9 +2,10 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
-import { createTestApp, TestApp } from './support/test-app';
+import { TestApp } from './support/test-app';
 
 const contact = (name: string, email: string, service: string, message: string) => ({
   name,
@@ -21,12 +22,9 @@ describe('Messages (/api/admin/messages)', () => {
   const as = () => ({ authorization: `Bearer ${tokens.admin}` });
 
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink } = await createTestAppWithSink({
       PUBLIC_URL: 'https://studio.example.com',
-    });
+    }));
     tokens = await staffTokens(t, 'msg');
     ids = [];
     for (const c of [
@@ -41,10 +39,7 @@ describe('Messages (/api/admin/messages)', () => {
       (r: { id: number }) => r.id,
     );
   });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   it('is for admins only: 401 anonymous, 403 editor and author', async () => {
     await expectAdminOnly(t, tokens, 'get', '/api/admin/messages');

@@ -3,9 +3,10 @@ import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '@studio/shared';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
-import { createTestApp, TestApp } from './support/test-app';
+import { TestApp } from './support/test-app';
 
 const PUBLIC_URL = 'https://studio.example.com';
 const ISSUES = '/api/admin/newsletter/issues';
@@ -53,20 +54,14 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
   };
 
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink } = await createTestAppWithSink({
       MAIL_PROBE_MS: '200',
       PUBLIC_URL,
-    });
+    }));
     db = t.app.get(DataSource);
     tokens = await staffTokens(t, 'nl');
   });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   it('is for admins only: 401 anonymous, 403 editor and author', async () => {
     const body = { subject: 'Hello there', bodyHtml: BODY };

@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
-import { createTestApp, TestApp } from './support/test-app';
+import { TestApp } from './support/test-app';
 
 describe('Subscribers, referral codes and lottery (/api/admin)', () => {
   let sink: SmtpSink;
@@ -13,8 +14,7 @@ describe('Subscribers, referral codes and lottery (/api/admin)', () => {
     (await db.query(`SELECT id FROM newsletter_subscribers WHERE email = $1`, [email]))[0]?.id as number;
 
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({ SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '200' });
+    ({ t, sink } = await createTestAppWithSink());
     db = t.app.get(DataSource);
     tokens = await staffTokens(t, 'sub');
     for (const email of ['ann@example.com', 'bob@example.com', '=cmd@example.com']) {
@@ -26,10 +26,7 @@ describe('Subscribers, referral codes and lottery (/api/admin)', () => {
     // Double opt-in: as if each had followed the confirmation link.
     await db.query(`UPDATE newsletter_subscribers SET confirmed_at = now()`);
   });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   it('is for admins only: 401 anonymous, 403 editor and author', async () => {
     await expectAdminOnly(t, tokens, 'get', '/api/admin/subscribers');

@@ -39,46 +39,27 @@ export interface PostBody {
   [key: string]: unknown;
 }
 
+/** POSTs `body` to an admin create endpoint and returns `res.body[noun]`; any status but 201 fails the test. */
+async function adminCreate(t: TestApp, token: string, path: string, noun: string, body: object) {
+  const res = await t.http().post(path).set(bearer(token)).send(body);
+  if (res.status !== 201) throw new Error(`create ${noun} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body[noun];
+}
+
 /** Creates a post through the admin API and returns it (fails the test on any other status). */
-export async function createPost(t: TestApp, token: string, body: PostBody) {
-  const res = await t
-    .http()
-    .post('/api/admin/blog/posts')
-    .set(bearer(token))
-    .send({ ...body, content: body.content ?? LONG_CONTENT });
-  if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.post;
+export function createPost(t: TestApp, token: string, body: PostBody) {
+  return adminCreate(t, token, '/api/admin/blog/posts', 'post', {
+    ...body,
+    content: body.content ?? LONG_CONTENT,
+  });
 }
 
-export async function createCategory(
-  t: TestApp,
-  token: string,
-  name: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await t
-    .http()
-    .post('/api/admin/blog/categories')
-    .set(bearer(token))
-    .send({ name, ...extra });
-  if (res.status !== 201)
-    throw new Error(`create category failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.category;
+export function createCategory(t: TestApp, token: string, name: string, extra: Record<string, unknown> = {}) {
+  return adminCreate(t, token, '/api/admin/blog/categories', 'category', { name, ...extra });
 }
 
-export async function createTag(
-  t: TestApp,
-  token: string,
-  name: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await t
-    .http()
-    .post('/api/admin/blog/tags')
-    .set(bearer(token))
-    .send({ name, ...extra });
-  if (res.status !== 201) throw new Error(`create tag failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.tag;
+export function createTag(t: TestApp, token: string, name: string, extra: Record<string, unknown> = {}) {
+  return adminCreate(t, token, '/api/admin/blog/tags', 'tag', { name, ...extra });
 }
 
 /** Real 1x1 images (file-type reads the first bytes, so these are recognised as what they are). */

@@ -4,6 +4,7 @@ import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, createTestApp, TestApp } from './support/test-app';
 
@@ -28,13 +29,9 @@ describe('contact (HTTP)', () => {
   let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({ ...MAIL_ENV, SMTP_URL: sink.url });
+    ({ t, sink } = await createTestAppWithSink(MAIL_ENV));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
   beforeEach(() => sink.clear());
 
   it('stores the message, answers the V1 shape and mails the customer and the admin', async () => {
@@ -299,13 +296,9 @@ describe('contact: mail to an unconfirmed address (HTTP)', () => {
   let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({ ...MAIL_ENV, SMTP_URL: sink.url });
+    ({ t, sink } = await createTestAppWithSink(MAIL_ENV));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   it(`sends one address at most ${VISITOR_MAIL.perAddressPerDay} thank-yous a day, and keeps every message`, async () => {
     const sends = VISITOR_MAIL.perAddressPerDay + 2;

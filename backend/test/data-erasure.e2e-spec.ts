@@ -1,12 +1,13 @@
 import { DataSource } from 'typeorm';
 import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
 import { StorageRemovals } from '../src/storage/storage-removals';
+import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { wav } from './support/audio-fixtures';
-import { FakeS3, startFakeS3 } from './support/fake-s3';
-import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { FakeS3 } from './support/fake-s3';
+import { FakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
-import { adminToken, createTestApp, TestApp } from './support/test-app';
+import { adminToken, TestApp } from './support/test-app';
 import { tusCreate, tusPatch, tusUpload } from './support/tus-client';
 
 /**
@@ -51,22 +52,9 @@ describe.each([['local disk'], ['S3']])('Data erasure and project files, %s', (d
   }
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    sink = await SmtpSink.start();
-    if (driver === 'S3') s3 = await startFakeS3();
-    t = await createTestApp({
-      ...fakeStripeEnv(fake),
-      ...(s3 ? s3.env() : {}),
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
-    });
+    ({ t, sink, fake, s3 } = await createTestAppWithStripe({}, { s3: driver === 'S3' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-    await fake.close();
-    await s3?.close();
-  });
+  afterAll(() => closeTestApp(t, sink, fake, s3));
 
   it('rolls every row back when one part of the erasure fails, and keeps the files', async () => {
     const email = 'undecided@example.com';

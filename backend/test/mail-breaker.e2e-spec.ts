@@ -2,20 +2,17 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
-import { createTestApp, TestApp } from './support/test-app';
+import { TestApp } from './support/test-app';
 
 describe('mail with the SMTP server down (HTTP app, real Bull)', () => {
   let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({ SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '50', MAIL_PROBE_MS: '200' });
+    ({ t, sink } = await createTestAppWithSink({ MAIL_RETRY_DELAY_MS: '50', MAIL_PROBE_MS: '200' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   it('pauses instead of burning attempts, and drains the backlog once the server is back', async () => {
     const port = sink.port;

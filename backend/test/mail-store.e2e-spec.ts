@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/app-config';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -43,15 +44,11 @@ describe('mail jobs carry ids only (HTTP)', () => {
   let queue: Queue;
   let mail: MailService;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({ SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '100' });
+    ({ t, sink } = await createTestAppWithSink({ MAIL_RETRY_DELAY_MS: '100' }));
     queue = t.app.get(getQueueToken(MAIL_QUEUE));
     mail = t.app.get(MailService);
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   it('puts only the stored mail id in Redis; the worker loads and sends the mail', async () => {
     await queue.pause(true); // keep the job waiting so its Redis hash can be read

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { MAIL_QUEUE } from '../src/mail/mail.constants';
 import { MailService } from '../src/mail/mail.service';
 import type { MailRequest } from '../src/mail/mail.types';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/test-app';
 
@@ -22,23 +23,17 @@ describe('mail pipeline (HTTP)', () => {
   let admin: string;
   let author: string;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink } = await createTestAppWithSink({
       ADMIN_NOTIFY_EMAIL: ADMIN_INBOX,
       PUBLIC_URL,
       MAIL_FROM: 'Mixdown Studio <hello@studio.example.com>',
-    });
+    }));
     mail = t.app.get(MailService);
     queue = t.app.get(getQueueToken(MAIL_QUEUE));
     admin = await adminToken(t);
     author = await registerAndLogin(t, 'mailauthor');
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
   beforeEach(() => sink.clear());
 
   it('queues with attempts, exponential backoff and retention, and sends from MAIL_FROM with a job-derived Message-ID', async () => {

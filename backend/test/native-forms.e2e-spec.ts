@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { THROTTLES } from '../src/common/guards/public-throttle';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
-import { createTestApp, TestApp } from './support/test-app';
+import { TestApp } from './support/test-app';
 
 const FORM = 'application/x-www-form-urlencoded';
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -11,12 +12,9 @@ describe('forms posted without JavaScript (HTTP)', () => {
   let sink: SmtpSink;
   let db: DataSource;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink } = await createTestAppWithSink({
       ADMIN_NOTIFY_EMAIL: 'studio@example.com',
-    });
+    }));
     db = t.app.get(DataSource);
     await db.query(
       `INSERT INTO blog_posts (title, slug, content, status, author_id, published_at)
@@ -24,10 +22,7 @@ describe('forms posted without JavaScript (HTTP)', () => {
        FROM users WHERE username = 'admin'`,
     );
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
 
   const contact = {
     name: 'Grace Hopper',

@@ -2,8 +2,9 @@ import { DataSource } from 'typeorm';
 import { LotteryService } from '../src/newsletter/lottery/lottery.service';
 import { NewsletterService, SUBSCRIBE_MESSAGES } from '../src/newsletter/newsletter.service';
 import { ReferralService } from '../src/referral/referral.service';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { ReceivedMail, SmtpSink } from './support/smtp-sink';
-import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/test-app';
+import { adminToken, registerAndLogin, TestApp } from './support/test-app';
 
 const ADMIN_INBOX = 'studio-admin@example.com';
 const PUBLIC_URL = 'https://studio.example.com';
@@ -18,19 +19,13 @@ describe('newsletter (HTTP)', () => {
   let t: TestApp;
   let db: DataSource;
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink } = await createTestAppWithSink({
       ADMIN_NOTIFY_EMAIL: ADMIN_INBOX,
       PUBLIC_URL,
-    });
+    }));
     db = t.app.get(DataSource);
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
   beforeEach(() => sink.clear());
 
   const subscribe = (body: Record<string, unknown>) => t.http().post('/api/newsletter/subscribe').send(body);

@@ -8,11 +8,12 @@ import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { REMINDER_QUEUE } from '../src/projects/reviews.constants';
 import { ReviewUrls } from '../src/projects/review-urls';
+import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { wav } from './support/audio-fixtures';
-import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { FakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
-import { adminToken, createTestApp, TestApp } from './support/test-app';
+import { adminToken, TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -58,15 +59,10 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
   }
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      ...fakeStripeEnv(fake),
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink, fake } = await createTestAppWithStripe({
       ADMIN_NOTIFY_EMAIL: 'studio@example.com',
       PUBLIC_URL: 'https://studio.example.com',
-    });
+    }));
     db = t.app.get(DataSource);
     auth = { authorization: `Bearer ${await adminToken(t)}` };
     // Master: one revision round included.
@@ -79,11 +75,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       'in_progress',
     );
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-    await fake.close();
-  });
+  afterAll(() => closeTestApp(t, sink, fake));
 
   it('sets the preview protection, refusing what it does not know', async () => {
     const bad = await admin()

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
-import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
+import { FakeStripe } from './support/fake-stripe';
 import { paidProject, payDeposit, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
-import { adminToken, createTestApp, registerAndLogin, TestApp } from './support/test-app';
+import { adminToken, registerAndLogin, TestApp } from './support/test-app';
 
 describe('Client projects and the portal sign-in (HTTP)', () => {
   let t: TestApp;
@@ -12,23 +13,14 @@ describe('Client projects and the portal sign-in (HTTP)', () => {
   let admin: string;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    sink = await SmtpSink.start();
-    t = await createTestApp({
-      ...fakeStripeEnv(fake),
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
+    ({ t, sink, fake } = await createTestAppWithStripe({
       ADMIN_NOTIFY_EMAIL: 'studio@example.com',
       PUBLIC_URL: 'https://studio.example.com',
-    });
+    }));
     db = t.app.get(DataSource);
     admin = await adminToken(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-    await fake.close();
-  });
+  afterAll(() => closeTestApp(t, sink, fake));
 
   it('opens one project per paid deposit, however often the webhook arrives, and mails a sign-in link', async () => {
     const { paymentId, intent } = await payDeposit(t, fake, 'Ada@Example.com', 'Mix & Master');

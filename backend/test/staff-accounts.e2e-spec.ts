@@ -2,8 +2,9 @@ import { authenticator } from 'otplib';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MESSAGES } from '@studio/shared';
 import { createCategory, createPost, createTag, IMAGES, resetRateLimits } from './blog-fixtures';
+import { closeTestApp, createTestAppWithSink } from './support/app-with-services';
 import { SmtpSink } from './support/smtp-sink';
-import { adminToken, createTestApp, loginAs, registerAndLogin, TestApp } from './support/test-app';
+import { adminToken, loginAs, registerAndLogin, TestApp } from './support/test-app';
 
 const MAIL_ENV = { MAIL_RETRY_DELAY_MS: '200', PUBLIC_URL: 'https://studio.example.com' };
 const PASSWORD = 'password-123';
@@ -33,13 +34,9 @@ describe('staff accounts (HTTP)', () => {
     );
 
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await createTestApp({ ...MAIL_ENV, SMTP_URL: sink.url });
+    ({ t, sink } = await createTestAppWithSink(MAIL_ENV));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => closeTestApp(t, sink));
   beforeEach(() => resetRateLimits(t));
 
   describe('password reset by email', () => {

@@ -3,12 +3,13 @@ import { DataSource } from 'typeorm';
 import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
 import { AbandonedUploadsSweeper } from '../src/uploads/abandoned-uploads.sweeper';
 import { PROJECT_MESSAGES } from '@studio/shared';
+import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { mp3, wav } from './support/audio-fixtures';
-import { FakeS3, startFakeS3 } from './support/fake-s3';
-import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
+import { FakeS3 } from './support/fake-s3';
+import { FakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
-import { createTestApp, TestApp } from './support/test-app';
+import { TestApp } from './support/test-app';
 import { tusCreate, tusHead, tusPatch, tusUpload } from './support/tus-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -48,29 +49,20 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
   const idOf = (location: string) => location.split('/').pop()!;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    sink = await SmtpSink.start();
-    if (driver === 'S3') s3 = await startFakeS3();
-    t = await createTestApp({
-      ...fakeStripeEnv(fake),
-      ...(s3 ? s3.env() : {}),
-      SMTP_URL: sink.url,
-      MAIL_RETRY_DELAY_MS: '200',
-      ADMIN_NOTIFY_EMAIL: 'studio@example.com',
-      UPLOAD_MAX_FILE_MB: '8',
-      UPLOAD_MAX_PROJECT_MB: '20',
-    });
+    ({ t, sink, fake, s3 } = await createTestAppWithStripe(
+      {
+        ADMIN_NOTIFY_EMAIL: 'studio@example.com',
+        UPLOAD_MAX_FILE_MB: '8',
+        UPLOAD_MAX_PROJECT_MB: '20',
+      },
+      { s3: driver === 'S3' },
+    ));
     projectId = await paidProject(t, fake, 'gil@example.com');
     cookie = await portalCookie(t, await signInToken(sink, 'gil@example.com'));
     otherProject = await paidProject(t, fake, 'hal@example.com');
     otherCookie = await portalCookie(t, await signInToken(sink, 'hal@example.com'));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-    await fake.close();
-    await s3?.close();
-  });
+  afterAll(() => closeTestApp(t, sink, fake, s3));
 
   it(`keeps files in ${driver === 'S3' ? 'the S3 bucket' : 'a folder on local disk'}`, () => {
     expect(t.config.storage.driver.kind).toBe(driver === 'S3' ? 's3' : 'local');

@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, freePort, httpOk, log, waitFor } from '../lib.mjs';
 import { Sink } from './lib/smtp-sink.mjs';
+import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -532,14 +533,7 @@ const rows = [
     r.drainedS,
   ]),
 ];
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-console.log('');
-for (const [i, r] of rows.entries()) {
-  console.log(
-    r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '),
-  );
-  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-}
+printTable(rows);
 console.log(
   `\nOne submission every ${INTERVAL_MS} ms (contact, newsletter, paid booking in turn) for ${PHASE_MS / 1000} s per phase;` +
     ` the fault starts ${FAULT_AFTER_MS / 1000} s in. "stored": submissions found in the database;` +

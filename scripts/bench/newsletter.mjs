@@ -15,14 +15,11 @@
 //
 // Options: --subscribers 5000 --outage 30 (seconds; 0 skips the run) --outage-after 1
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ROOT, freePort, httpOk, log, waitFor } from '../lib.mjs';
-import { Sink } from './lib/smtp-sink.mjs';
+import { log, waitFor } from '../lib.mjs';
+import { buildBackend, drained, sinkOutage, startMailApp } from './lib/mail-app.mjs';
+import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,26 +33,7 @@ const OUTAGE_S = Number(args.outage);
 const OUTAGE_AFTER_S = Number(args['outage-after']);
 const RETRY_DELAY_MS = 5000;
 
-const requireBackend = createRequire(join(ROOT, 'backend', 'package.json'));
-const Bull = requireBackend('bull');
-const pg = requireBackend('pg');
-const Redis = requireBackend('ioredis');
-
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-for (const [file, workspace] of [
-  ['libs/shared/dist/index.js', '@studio/shared'],
-  ['backend/dist/main.js', '@studio/backend'],
-]) {
-  if (existsSync(join(ROOT, file))) continue;
-  log(`Building ${workspace}...`);
-  const res = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
-  if (res.status !== 0) process.exit(1);
-}
-const { MAIL_QUEUE, mailJobOptions } = requireBackend('./dist/mail/mail.constants.js');
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { mailJobOptions } = buildBackend();
 
 /** Resident memory of a process in MiB (Linux). */
 function rssMiB(pid) {
@@ -78,46 +56,13 @@ function sampleMemory(pid) {
 }
 
 // ---------------------------------------------------------------- main
-const stamp = Date.now().toString(36);
-const dbName = `studio_bench_newsletter_${stamp}`;
-const redisPrefix = `bench-newsletter-${stamp}`;
-const adminDb = new pg.Client({ connectionString: PG_URL });
-await adminDb.connect();
-await adminDb.query(`CREATE DATABASE "${dbName}"`);
-const dbUrl = new URL(PG_URL);
-dbUrl.pathname = `/${dbName}`;
-
-const sink = new Sink();
-await sink.start();
-const port = await freePort(3350);
-const base = `http://127.0.0.1:${port}`;
-const logFile = join(tmpdir(), `studio-bench-newsletter-${stamp}.log`);
-const out = openSync(logFile, 'a');
-log(`Booting backend/dist on :${port} (ROLE=all), SMTP sink on :${sink.port}; app log: ${logFile}`);
-const app = spawn(process.execPath, ['backend/dist/main.js'], {
-  cwd: ROOT,
-  stdio: ['ignore', out, out],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ROLE: 'all',
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    MAIL_FROM: 'Bench <bench@localhost>',
-    MAIL_RETRY_DELAY_MS: String(RETRY_DELAY_MS),
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    SEED_ADMIN_USERNAME: 'admin',
-    SEED_ADMIN_EMAIL: 'admin@bench.example.com',
-    SEED_ADMIN_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'warn',
-  },
+const bench = await startMailApp({
+  name: 'newsletter',
+  preferredPort: 3350,
+  retryDelayMs: RETRY_DELAY_MS,
+  env: { SEED_ADMIN_USERNAME: 'admin', SEED_ADMIN_EMAIL: 'admin@bench.example.com' },
 });
-const queue = new Bull(MAIL_QUEUE, { redis: REDIS_URL, prefix: `${redisPrefix}:bull` });
-const db = new pg.Client({ connectionString: dbUrl.toString() });
+const { stamp, base, app, sink, queue, db } = bench;
 
 async function call(path, { method = 'GET', body, token } = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -131,21 +76,6 @@ async function call(path, { method = 'GET', body, token } = {}) {
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
-}
-
-/** Waits until nothing is waiting, active or delayed on the mail queue and the sink stopped growing. */
-async function drained(prefix, what) {
-  let last = -1;
-  await waitFor(
-    async () => {
-      const c = await queue.getJobCounts();
-      const { unique } = sink.countFor(prefix);
-      const settled = c.waiting + c.active + c.delayed === 0 && unique === last;
-      last = unique;
-      return settled;
-    },
-    { timeoutMs: 30 * 60 * 1000, intervalMs: 250, what },
-  );
 }
 
 async function reference() {
@@ -170,7 +100,7 @@ async function reference() {
     }
     await queue.addBulk(batch);
   }
-  await drained(prefix, 'the reference run to drain');
+  await drained(queue, sink, prefix, 'the reference run to drain');
   const seconds = (Date.now() - started) / 1000;
   return { name: 'reference (plain mails)', seconds, ...sink.countFor(prefix), memory: memory() };
 }
@@ -193,18 +123,9 @@ async function issueRun(name, token, { outage }) {
   const sent = await call(`/api/admin/newsletter/issues/${issue.id}/send`, { method: 'POST', token });
   const again = await call(`/api/admin/newsletter/issues/${issue.id}/send`, { method: 'POST', token });
   if (!sent.started || again.started) throw new Error('expected exactly one send to start');
-  let outageWindow = null;
-  if (outage) {
-    outageWindow = (async () => {
-      await sleep(OUTAGE_AFTER_S * 1000);
-      const before = sink.countFor(prefix).unique;
-      await sink.stop();
-      log(`  SMTP sink stopped after ${before} mails; down for ${OUTAGE_S} s`);
-      await sleep(OUTAGE_S * 1000);
-      await sink.start();
-      log(`  SMTP sink back after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    })();
-  }
+  const outageWindow = outage
+    ? sinkOutage(sink, { prefix, afterS: OUTAGE_AFTER_S, forS: OUTAGE_S, started })
+    : null;
   let final;
   await waitFor(
     async () => {
@@ -214,15 +135,14 @@ async function issueRun(name, token, { outage }) {
     { timeoutMs: 30 * 60 * 1000, intervalMs: 250, what: `issue ${name} to settle` },
   );
   await outageWindow;
-  await drained(prefix, `issue ${name} to drain`);
+  await drained(queue, sink, prefix, `issue ${name} to drain`);
   const seconds = (Date.now() - started) / 1000;
   return { name, seconds, ...sink.countFor(prefix), memory: memory(), progress: final.progress };
 }
 
 const results = [];
 try {
-  await waitFor(() => httpOk(`${base}/api/health`), { timeoutMs: 60000, what: 'the app' });
-  await db.connect();
+  await bench.ready();
   await db.query(
     `INSERT INTO newsletter_subscribers (email, confirmed_at)
      SELECT 'listener' || g || '@bench.example.com', now() FROM generate_series(1, $1) AS g`,
@@ -241,21 +161,7 @@ try {
     results.push(await issueRun('outage', token, { outage: true }));
   }
 } finally {
-  await queue.close().catch(() => undefined);
-  await db.end().catch(() => undefined);
-  app.kill('SIGTERM');
-  await new Promise((r) => (app.exitCode !== null ? r() : app.once('exit', r)));
-  await sink.stop();
-  await adminDb.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await adminDb.end();
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
+  await bench.stop();
 }
 
 const ref = results[0];
@@ -272,14 +178,7 @@ const rows = [
     `${r.memory.start.toFixed(0)}→${r.memory.peak.toFixed(0)}→${r.memory.end.toFixed(0)}`,
   ]),
 ];
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-console.log('');
-for (const [i, r] of rows.entries()) {
-  console.log(
-    r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '),
-  );
-  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-}
+printTable(rows);
 for (const r of results.filter((x) => x.progress))
   console.log(`${r.name}: the issue's own counts ${JSON.stringify(r.progress)}`);
 console.log(

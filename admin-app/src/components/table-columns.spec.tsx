@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import { App, Button } from 'antd';
-import { actionsColumn, dateColumn, DeleteButton, searchColumn } from './table-columns';
+import { formatDateTime } from '../utils/format';
+import { actionsColumn, dateColumn, dateTimeColumn, DeleteButton, searchColumn } from './table-columns';
 
 interface Row {
   id: number;
@@ -29,6 +30,14 @@ describe('table columns', () => {
     const time = cell(col).querySelector('time');
     expect(time?.getAttribute('datetime')).toBe(row.createdAt);
     expect(time?.textContent).toBe('Jan 5, 2024');
+  });
+
+  it('writes a sortable date with its time of day in a <time>', () => {
+    const col = dateTimeColumn<Row>('Received', 'createdAt');
+    expect(col).toMatchObject({ title: 'Received', dataIndex: 'createdAt', sorter: true, search: false });
+    const time = cell(col).querySelector('time');
+    expect(time?.getAttribute('datetime')).toBe(row.createdAt);
+    expect(time?.textContent).toBe(formatDateTime(row.createdAt));
   });
 
   it('puts each button of a row in its own space item, and deletes only once confirmed', async () => {

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space } from 'antd';
-import { formatDate } from '../utils/format';
+import { formatDate, formatDateTime } from '../utils/format';
 
 /** The keys of T whose values are ISO date strings (or missing). */
 type DateKey<T> = {
@@ -29,6 +29,24 @@ export function dateColumn<T>(
   field: DateKey<T>,
   extra: Omit<ProColumns<T>, 'title' | 'dataIndex' | 'render'> = {},
 ): ProColumns<T> {
+  return timeColumn(title, field, formatDate, extra);
+}
+
+/** As `dateColumn`, with the time of day ('Jan 5, 2024, 9:30 AM'). */
+export function dateTimeColumn<T>(
+  title: string,
+  field: DateKey<T>,
+  extra: Omit<ProColumns<T>, 'title' | 'dataIndex' | 'render'> = {},
+): ProColumns<T> {
+  return timeColumn(title, field, formatDateTime, extra);
+}
+
+function timeColumn<T>(
+  title: string,
+  field: DateKey<T>,
+  format: (value: string | undefined) => string,
+  extra: Omit<ProColumns<T>, 'title' | 'dataIndex' | 'render'>,
+): ProColumns<T> {
   return {
     title,
     dataIndex: field,
@@ -36,7 +54,7 @@ export function dateColumn<T>(
     search: false,
     render: (_, row) => {
       const value = (row[field] as string | null | undefined) ?? undefined;
-      return <time dateTime={value}>{formatDate(value)}</time>;
+      return <time dateTime={value}>{format(value)}</time>;
     },
     ...extra,
   };

@@ -34,4 +34,18 @@ describe('useServerTable', () => {
     expect(page).toEqual({ data: [], total: 0, success: false });
     expect(result.current.csvHref).toBeUndefined();
   });
+
+  it('hands the ProTable its request and ref with the props every list shares', () => {
+    const load = jest.fn();
+    const { result } = renderHook(() => useServerTable({ load, failure: 'Failed' }), { wrapper });
+    const { tableProps } = result.current;
+    expect(tableProps).toEqual({
+      actionRef: result.current.actionRef,
+      request: result.current.request,
+      rowKey: 'id',
+      cardBordered: true,
+      options: false,
+      pagination: { defaultPageSize: 20 },
+    });
+  });
 });

@@ -1,12 +1,15 @@
 /**
  * What every back-office ProTable needs around its `request`: server-side paging, sort and
- * filters (the page's loader), one failure toast, the filters kept for the CSV link, and a
- * handle to reload after an action.
+ * filters (the page's loader), one failure toast, the filters kept for the CSV link, a
+ * handle to reload after an action, and the table props every such list shares.
  */
 import { useCallback, useRef, useState } from 'react';
 import type { ActionType } from '@ant-design/pro-components';
 import { csvHref } from '../utils/paged-request';
 import { useToast } from './use-toast';
+
+/** Rows per page until the user picks another size. */
+const PAGE_SIZE = 20;
 
 type Params = Record<string, unknown> & { current?: number; pageSize?: number };
 type Sorter = Record<string, 'ascend' | 'descend' | null>;
@@ -60,5 +63,14 @@ export function useServerTable<T, R extends TablePage<T> = TablePage<T>>(options
     request,
     reload,
     csvHref: options.csvPath ? csvHref(options.csvPath, filters) : undefined,
+    /** Spread on the ProTable; the page adds its columns, header title and scroll. */
+    tableProps: {
+      actionRef,
+      request,
+      rowKey: 'id',
+      cardBordered: true,
+      options: false,
+      pagination: { defaultPageSize: PAGE_SIZE },
+    } as const,
   };
 }

@@ -90,13 +90,16 @@ export function useTaxonomyCrud<T extends TaxonomyItem>({
   };
 
   return {
-    editing,
     startAdd: () => setEditing({ mode: 'add' }),
     startEdit: (item: T) => setEditing({ mode: 'edit', item }),
-    close: () => setEditing(null),
-    saving,
-    initial,
-    save,
     confirmDelete,
+    /** Spread on TaxonomyFormModal (with its `kind`): open while adding or editing. */
+    modalProps: {
+      open: editing !== null,
+      initial,
+      submitting: saving,
+      onSubmit: save,
+      onCancel: () => setEditing(null),
+    },
   };
 }

@@ -4,6 +4,7 @@ import { AdminOnlyNotice, useIsAdmin } from '../components/dev/admin-only-notice
 import { DevPage } from '../components/dev/dev-page';
 import { EmailTips } from '../components/dev/email-tips';
 import { useEmailTest } from '../components/dev/use-email-test';
+import { Field } from '../components/ui/field';
 import { JsonResult } from '../components/ui/json-result';
 import { SITE_NAME } from '../site-config';
 
@@ -34,10 +35,7 @@ export default function AdminEmailTestPage() {
     >
       <AdminOnlyNotice />
       <form className="form card" onSubmit={onSubmit}>
-        <div className="field">
-          <label className="field__label" htmlFor="admin-email-subject">
-            Subject
-          </label>
+        <Field id="admin-email-subject" label="Subject">
           <input
             id="admin-email-subject"
             className="field__input"
@@ -45,11 +43,8 @@ export default function AdminEmailTestPage() {
             value={subject}
             onChange={(e) => setSubject(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="admin-email-message">
-            Message
-          </label>
+        </Field>
+        <Field id="admin-email-message" label="Message">
           <textarea
             id="admin-email-message"
             className="field__input field__textarea"
@@ -58,7 +53,7 @@ export default function AdminEmailTestPage() {
             value={message}
             onChange={(e) => setMessage(e.target.value)}
           />
-        </div>
+        </Field>
         <div>
           <button type="submit" className="btn btn--primary" disabled={!isAdmin || mutation.isPending}>
             {mutation.isPending ? 'Sending...' : 'Send Test Email'}

@@ -5,6 +5,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { LIMITS, MESSAGES } from '@studio/shared';
 import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
 import { PasswordInput } from '../components/password-input';
+import { Field } from '../components/ui/field';
 import { useAuth } from '../hooks/use-auth';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SITE_NAME } from '../site-config';
@@ -38,10 +39,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         <h2 id="two-factor-heading" className="auth__subtitle">
           Two-factor sign-in
         </h2>
-        <div className="field">
-          <label className="field__label" htmlFor="login-code">
-            Code from your authenticator app
-          </label>
+        <Field
+          id="login-code"
+          label="Code from your authenticator app"
+          hint="Lost your phone? Enter one of your recovery codes instead."
+        >
           <input
             id="login-code"
             className="field__input"
@@ -54,10 +56,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          <p id="login-code-hint" className="field__hint">
-            Lost your phone? Enter one of your recovery codes instead.
-          </p>
-        </div>
+        </Field>
         <button type="submit" className="btn btn--primary btn--block" disabled={loginSecondStep.isPending}>
           {loginSecondStep.isPending ? 'Checking...' : 'Verify'}
         </button>
@@ -70,10 +69,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label className="field__label" htmlFor="login-username">
-          Username or Email
-        </label>
+      <Field id="login-username" label="Username or Email">
         <input
           id="login-username"
           className="field__input"
@@ -83,11 +79,8 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="login-password">
-          Password
-        </label>
+      </Field>
+      <Field id="login-password" label="Password">
         <PasswordInput
           id="login-password"
           name="password"
@@ -96,7 +89,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-      </div>
+      </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
       </button>
@@ -125,10 +118,7 @@ function RegisterForm() {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label className="field__label" htmlFor="register-username">
-          Username
-        </label>
+      <Field id="register-username" label="Username">
         <input
           id="register-username"
           className="field__input"
@@ -140,11 +130,8 @@ function RegisterForm() {
           value={form.username}
           onChange={set('username')}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="register-email">
-          Email
-        </label>
+      </Field>
+      <Field id="register-email" label="Email">
         <input
           id="register-email"
           className="field__input"
@@ -156,11 +143,15 @@ function RegisterForm() {
           value={form.email}
           onChange={set('email')}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="register-display-name">
-          Display Name <span className="field__optional">(optional)</span>
-        </label>
+      </Field>
+      <Field
+        id="register-display-name"
+        label={
+          <>
+            Display Name <span className="field__optional">(optional)</span>
+          </>
+        }
+      >
         <input
           id="register-display-name"
           className="field__input"
@@ -170,11 +161,8 @@ function RegisterForm() {
           value={form.displayName}
           onChange={set('displayName')}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="register-password">
-          Password
-        </label>
+      </Field>
+      <Field id="register-password" label="Password" hint={MESSAGES.passwordHint}>
         <PasswordInput
           id="register-password"
           name="password"
@@ -185,10 +173,7 @@ function RegisterForm() {
           value={form.password}
           onChange={set('password')}
         />
-        <p id="register-password-hint" className="field__hint">
-          {MESSAGES.passwordHint}
-        </p>
-      </div>
+      </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Register'}
       </button>

@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@ant-design/pro-components';
 import { Button, Col, Empty, Result, Row, Skeleton } from 'antd';
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { CategoryDto } from '@studio/shared';
+import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
 import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
@@ -17,7 +17,6 @@ import {
 } from './service';
 
 export default function CategoriesPage() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const {
     data: categories,
@@ -75,23 +74,14 @@ export default function CategoriesPage() {
       title={<PageTitle>Categories</PageTitle>}
       content="Categories group posts by subject. Readers can filter the blog by them."
       extra={[
-        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          Back to Dashboard
-        </Button>,
+        <BackToDashboardButton key="back" />,
         <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
           Add Category
         </Button>,
       ]}
     >
       {body}
-      <TaxonomyFormModal
-        kind="category"
-        open={crud.editing !== null}
-        initial={crud.initial}
-        submitting={crud.saving}
-        onSubmit={crud.save}
-        onCancel={crud.close}
-      />
+      <TaxonomyFormModal kind="category" {...crud.modalProps} />
     </PageContainer>
   );
 }

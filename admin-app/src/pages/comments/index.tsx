@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Segmented, Space, Typography } from 'antd';
-import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import type { AdminCommentDto } from '@studio/shared';
+import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { ToneTag } from '../../components/tone-tag';
 import { useToast } from '../../hooks/use-toast';
@@ -18,7 +18,6 @@ const FILTERS: { value: CommentFilter; label: string }[] = [
 const PAGE_SIZE = 20;
 
 export default function CommentsPage() {
-  const navigate = useNavigate();
   const toast = useToast();
   const { modal } = App.useApp();
   const actionRef = useRef<ActionType>();
@@ -138,11 +137,7 @@ export default function CommentsPage() {
     <PageContainer
       title={<PageTitle>Comments</PageTitle>}
       content="New comments wait here until you approve them. Only approved comments show on the blog."
-      extra={[
-        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          Back to Dashboard
-        </Button>,
-      ]}
+      extra={[<BackToDashboardButton key="back" />]}
     >
       <ProTable<AdminCommentDto, { status: CommentFilter }>
         actionRef={actionRef}

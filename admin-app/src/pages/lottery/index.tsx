@@ -1,9 +1,9 @@
 /** /admin/lottery: every monthly free-mix draw; draw this month (once, whatever is clicked), re-send the winner mail. */
-import { useRef } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm } from 'antd';
 import { getJson, postJson, type AdminLotteryDraw } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { formatDateTime } from '../../utils/format';
 
@@ -12,7 +12,13 @@ const PATH = '/api/admin/lottery/draws';
 export default function LotteryPage() {
   const toast = useToast();
   const { message } = App.useApp();
-  const actionRef = useRef<ActionType>();
+  const table = useServerTable<AdminLotteryDraw>({
+    load: async () => {
+      const res = await getJson<{ items: AdminLotteryDraw[]; total: number }>(PATH);
+      return { data: res.items, total: res.total, success: true };
+    },
+    failure: 'Failed to fetch draws',
+  });
 
   const columns: ProColumns<AdminLotteryDraw>[] = [
     { title: 'Month', dataIndex: 'month' },
@@ -47,7 +53,7 @@ export default function LotteryPage() {
               try {
                 await postJson(`${PATH}/${d.id}/resend`);
                 message.success('Winner mail queued again');
-                await actionRef.current?.reload();
+                await table.reload();
               } catch (err) {
                 toast.failure(err, 'Failed to re-send the mail.');
               }
@@ -76,7 +82,7 @@ export default function LotteryPage() {
                   ? `Drawn: ${res.draw.winnerEmail ?? 'no entrants'}`
                   : 'This month was already drawn',
               );
-              await actionRef.current?.reload();
+              await table.reload();
             } catch (err) {
               toast.failure(err, 'Failed to draw.');
             }
@@ -87,23 +93,11 @@ export default function LotteryPage() {
       ]}
     >
       <ProTable<AdminLotteryDraw>
-        actionRef={actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
         search={false}
-        cardBordered
-        options={false}
         headerTitle="Draws"
         pagination={false}
-        request={async () => {
-          try {
-            const res = await getJson<{ items: AdminLotteryDraw[]; total: number }>(PATH);
-            return { data: res.items, total: res.total, success: true };
-          } catch (err) {
-            toast.failure(err, 'Failed to fetch draws');
-            return { data: [], total: 0, success: false };
-          }
-        }}
       />
     </PageContainer>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@ant-design/pro-components';
 import { App, Button, Col, Empty, Result, Row, Skeleton, Space } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { MediaDto } from '@studio/shared';
+import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
 import { MediaCard } from './components/media-card';
@@ -20,7 +20,6 @@ import {
 } from './service';
 
 export default function MediaPage() {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const toast = useToast();
   const { modal, message } = App.useApp();
@@ -116,11 +115,7 @@ export default function MediaPage() {
     <PageContainer
       title={<PageTitle>Media</PageTitle>}
       content="Images for posts. Give each one alt text so everyone can follow your posts."
-      extra={[
-        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          Back to Dashboard
-        </Button>,
-      ]}
+      extra={[<BackToDashboardButton key="back" />]}
     >
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <MediaUploader onUploaded={() => void refresh()} autoFocus={pathname.endsWith('/upload')} />

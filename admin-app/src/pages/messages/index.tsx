@@ -5,8 +5,8 @@ import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-compon
 import { Badge, Button, Tag, Typography } from 'antd';
 import { CONTACT_SERVICES, type AdminMessageListItem } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { dateTimeColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
-import { formatDateTime } from '../../utils/format';
 import { MessageDrawer, STATUS_COLOURS } from './components/message-drawer';
 import { listMessages, UNREAD_QUERY_KEY } from './service';
 
@@ -19,12 +19,7 @@ export default function MessagesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: ProColumns<AdminMessageListItem>[] = [
-    {
-      title: 'Search',
-      dataIndex: 'search',
-      hideInTable: true,
-      fieldProps: { placeholder: 'Name, email or text' },
-    },
+    searchColumn('Name, email or text'),
     {
       title: 'From',
       dataIndex: 'name',
@@ -70,14 +65,7 @@ export default function MessagesPage() {
       render: (_, m) => <Tag color={STATUS_COLOURS[m.status]}>{m.status}</Tag>,
     },
     { title: 'Replies', dataIndex: 'replies', search: false, width: 90 },
-    {
-      title: 'Received',
-      dataIndex: 'createdAt',
-      sorter: true,
-      defaultSortOrder: 'descend',
-      search: false,
-      render: (_, m) => <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>,
-    },
+    dateTimeColumn('Received', 'createdAt', { defaultSortOrder: 'descend' }),
   ];
 
   return (
@@ -86,15 +74,10 @@ export default function MessagesPage() {
       content="Everything sent through the contact forms. Open one to read it, see its mails and reply."
     >
       <ProTable<AdminMessageListItem>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Inbox"
         scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
       <MessageDrawer
         id={openId}

@@ -5,6 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AdminNewsletterIssue } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { formatDateTime } from '../../utils/format';
 import { IssueProgress } from './components/issue-progress';
@@ -19,7 +20,7 @@ export default function NewsletterPage() {
   const navigate = useNavigate();
 
   const columns: ProColumns<AdminNewsletterIssue>[] = [
-    { title: 'Search', dataIndex: 'search', hideInTable: true, fieldProps: { placeholder: 'Subject' } },
+    searchColumn('Subject'),
     {
       title: 'Subject',
       dataIndex: 'subject',
@@ -74,15 +75,7 @@ export default function NewsletterPage() {
         </Button>,
       ]}
     >
-      <ProTable<AdminNewsletterIssue>
-        rowKey="id"
-        columns={columns}
-        cardBordered
-        options={false}
-        headerTitle="Issues"
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
-      />
+      <ProTable<AdminNewsletterIssue> {...table.tableProps} columns={columns} headerTitle="Issues" />
     </PageContainer>
   );
 }

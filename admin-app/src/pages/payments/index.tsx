@@ -21,9 +21,9 @@ import {
   type PaymentStatusValue,
 } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { dateTimeColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
-import { formatDateTime } from '../../utils/format';
 import { listPayments, PAYMENTS_PATH, refundPayment } from './service';
 
 const STATUS_COLOURS: Record<PaymentStatusValue, string> = {
@@ -50,21 +50,9 @@ export default function PaymentsPage() {
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
 
   const columns: ProColumns<AdminPayment>[] = [
-    {
-      title: 'Search',
-      dataIndex: 'search',
-      hideInTable: true,
-      fieldProps: { placeholder: 'Email, service, Stripe id' },
-    },
+    searchColumn('Email, service, Stripe id'),
     { title: 'Month', dataIndex: 'month', hideInTable: true, fieldProps: { placeholder: '2026-03' } },
-    {
-      title: 'Date',
-      dataIndex: 'createdAt',
-      sorter: true,
-      defaultSortOrder: 'descend',
-      search: false,
-      render: (_, p) => <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>,
-    },
+    dateTimeColumn('Date', 'createdAt', { defaultSortOrder: 'descend' }),
     {
       title: 'Kind',
       dataIndex: 'kind',
@@ -164,15 +152,10 @@ export default function PaymentsPage() {
         <StatisticCard statistic={{ title: 'Payments', value: month?.count ?? 0 }} />
       </StatisticCard.Group>
       <ProTable<AdminPayment>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Ledger"
         scroll={{ x: 1100 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
       <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
         Month totals

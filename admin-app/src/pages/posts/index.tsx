@@ -2,14 +2,9 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Flex, Input, Select, Space, Typography } from 'antd';
-import {
-  ArrowLeftOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAGINATION, type BlogPostDto } from '@studio/shared';
+import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { PostStatusTag } from '../../components/post-status-tag';
@@ -142,9 +137,7 @@ export default function PostsPage() {
     <PageContainer
       title={<PageTitle>Posts</PageTitle>}
       extra={[
-        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          Back to Dashboard
-        </Button>,
+        <BackToDashboardButton key="back" />,
         <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/posts/new')}>
           New Post
         </Button>,

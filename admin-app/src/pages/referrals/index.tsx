@@ -3,9 +3,9 @@ import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-compon
 import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import { postJson, type AdminReferralCode, type ReferralState } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
+import { dateColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
-import { formatDate } from '../../utils/format';
 import { pagedRequest } from '../../utils/paged-request';
 
 const PATH = '/api/admin/referrals';
@@ -25,7 +25,7 @@ export default function ReferralsPage() {
   });
 
   const columns: ProColumns<AdminReferralCode>[] = [
-    { title: 'Search', dataIndex: 'search', hideInTable: true, fieldProps: { placeholder: 'Code or email' } },
+    searchColumn('Code or email'),
     {
       title: 'Code',
       dataIndex: 'code',
@@ -53,21 +53,8 @@ export default function ReferralsPage() {
       },
       render: (_, c) => <Tag color={STATE_COLOURS[c.state]}>{c.state}</Tag>,
     },
-    {
-      title: 'Expires',
-      dataIndex: 'expiresAt',
-      sorter: true,
-      search: false,
-      render: (_, c) => <time dateTime={c.expiresAt}>{formatDate(c.expiresAt)}</time>,
-    },
-    {
-      title: 'Created',
-      dataIndex: 'createdAt',
-      sorter: true,
-      defaultSortOrder: 'descend',
-      search: false,
-      render: (_, c) => <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>,
-    },
+    dateColumn('Expires', 'expiresAt'),
+    dateColumn('Created', 'createdAt', { defaultSortOrder: 'descend' }),
     {
       title: 'Actions',
       key: 'actions',
@@ -103,15 +90,10 @@ export default function ReferralsPage() {
       content="Codes people generated to share. Void one to stop it being used."
     >
       <ProTable<AdminReferralCode>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Codes"
         scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
     </PageContainer>
   );

@@ -183,15 +183,10 @@ export default function ServicesPage() {
       ]}
     >
       <ProTable<AdminService>
-        actionRef={table.actionRef}
-        rowKey="id"
+        {...table.tableProps}
         columns={columns}
-        cardBordered
-        options={false}
         headerTitle="Catalogue"
         scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
       />
       <ModalForm<FormValues>
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PageContainer,
@@ -11,7 +10,6 @@ import {
 } from '@ant-design/pro-components';
 import { Button, Result, Skeleton } from 'antd';
 import {
-  ArrowLeftOutlined,
   InstagramOutlined,
   LinkOutlined,
   SpotifyOutlined,
@@ -19,6 +17,7 @@ import {
   YoutubeOutlined,
 } from '@ant-design/icons';
 import { LIMITS as SHARED_LIMITS, type SiteSettings, type SocialLinks } from '@studio/shared';
+import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
 import { isForbidden } from '../../utils/errors';
@@ -66,7 +65,6 @@ function normalise(values: SiteSettings): SiteSettings {
 }
 
 export default function SettingsPage() {
-  const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { data, isLoading, error, refetch } = useQuery({
@@ -194,11 +192,7 @@ export default function SettingsPage() {
     <PageContainer
       title={<PageTitle>Settings</PageTitle>}
       content="The blog's name, description, notification address and social links, used across the site, its emails and its meta tags."
-      extra={[
-        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          Back to Dashboard
-        </Button>,
-      ]}
+      extra={[<BackToDashboardButton key="back" />]}
     >
       {body}
     </PageContainer>

@@ -85,16 +85,7 @@ export default function SubscribersPage() {
         </Button>,
       ]}
     >
-      <ProTable<AdminSubscriber>
-        actionRef={table.actionRef}
-        rowKey="id"
-        columns={columns}
-        cardBordered
-        options={false}
-        headerTitle="Subscribers"
-        pagination={{ defaultPageSize: 20 }}
-        request={table.request}
-      />
+      <ProTable<AdminSubscriber> {...table.tableProps} columns={columns} headerTitle="Subscribers" />
     </PageContainer>
   );
 }

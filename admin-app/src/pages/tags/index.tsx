@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Empty, Space, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
 import { useToast } from '../../hooks/use-toast';
@@ -12,7 +12,6 @@ import { formatDate } from '../../utils/format';
 import { createTag, deleteTag, listTags, TAGS_QUERY_KEY, updateTag, type AdminTag } from './service';
 
 export default function TagsPage() {
-  const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType>();
@@ -81,9 +80,7 @@ export default function TagsPage() {
       title={<PageTitle>Tags</PageTitle>}
       content="Tags describe what a post mentions: genres, gear, techniques. A post can have many."
       extra={[
-        <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          Back to Dashboard
-        </Button>,
+        <BackToDashboardButton key="back" />,
         <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
           Add Tag
         </Button>,
@@ -119,14 +116,7 @@ export default function TagsPage() {
           ),
         }}
       />
-      <TaxonomyFormModal
-        kind="tag"
-        open={crud.editing !== null}
-        initial={crud.initial}
-        submitting={crud.saving}
-        onSubmit={crud.save}
-        onCancel={crud.close}
-      />
+      <TaxonomyFormModal kind="tag" {...crud.modalProps} />
     </PageContainer>
   );
 }

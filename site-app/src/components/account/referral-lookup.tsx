@@ -4,6 +4,7 @@ import type { ReferralListEntry } from '@studio/shared';
 import { listReferralCodes } from '../../api/site-api';
 import { useErrorToast } from '../../toast/use-api-error-toast';
 import { CopyButton } from '../ui/copy-button';
+import { Field } from '../ui/field';
 import '../ui/ui.css';
 
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -61,10 +62,7 @@ export function ReferralLookup() {
   return (
     <div className="referral-lookup">
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label className="field__label" htmlFor="account-email">
-            Email address
-          </label>
+        <Field id="account-email" label="Email address">
           <div className="field__inline">
             <input
               id="account-email"
@@ -79,7 +77,7 @@ export function ReferralLookup() {
             </button>
           </div>
           <p className="field__hint">The address you used to generate your referral codes.</p>
-        </div>
+        </Field>
       </form>
 
       <div aria-live="polite">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES, errorMessage, LIMITS, postJson } from '@studio/shared';
+import { Field } from '../ui/field';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -25,10 +26,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       ) : (
         <>
           <p className="field__hint">Enter the email address of your account and we will send you a link.</p>
-          <div className="field">
-            <label className="field__label" htmlFor="forgot-email">
-              Email
-            </label>
+          <Field id="forgot-email" label="Email">
             <input
               id="forgot-email"
               className="field__input"
@@ -40,7 +38,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </div>
+          </Field>
           {send.isError && (
             <p className="form__error" role="alert">
               {errorMessage(send.error, 'The link could not be sent. Please try again.')}

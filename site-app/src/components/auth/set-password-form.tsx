@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, LIMITS, MESSAGES, postJson } from '@studio/shared';
 import { PasswordInput } from '../password-input';
+import { Field } from '../ui/field';
 
 interface SetPasswordFormProps {
   /** `/api/password/reset` or `/api/invitations/accept`: both take `{ token, password }`. */
@@ -47,10 +48,11 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label className="field__label" htmlFor="new-password">
-          New password
-        </label>
+      <Field
+        id="new-password"
+        label="New password"
+        hint={<>{MESSAGES.passwordHint} Very common passwords are refused.</>}
+      >
         <PasswordInput
           id="new-password"
           name="password"
@@ -61,14 +63,8 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <p id="new-password-hint" className="field__hint">
-          {MESSAGES.passwordHint} Very common passwords are refused.
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="confirm-password">
-          Repeat the new password
-        </label>
+      </Field>
+      <Field id="confirm-password" label="Repeat the new password">
         <PasswordInput
           id="confirm-password"
           name="confirm"
@@ -77,7 +73,7 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-      </div>
+      </Field>
       {(mismatch || save.isError) && (
         <p className="form__error" role="alert">
           {mismatch

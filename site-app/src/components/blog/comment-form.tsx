@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, LIMITS } from '@studio/shared';
+import { Field, validationProps } from '../ui/field';
 import { HoneypotField } from '../ui/honeypot-field';
 import { submitComment } from './blog-api';
 import {
@@ -65,14 +66,6 @@ export function CommentForm({ slug }: { slug: string }) {
     send.mutate();
   };
 
-  const describedBy = (field: CommentField) => (errors[field] ? `comment-${field}-error` : undefined);
-  const error = (field: CommentField) =>
-    errors[field] ? (
-      <p id={`comment-${field}-error`} className="field__error">
-        {errors[field]}
-      </p>
-    ) : null;
-
   const failure =
     send.isError && !Object.keys(errors).some((f) => errors[f as CommentField])
       ? send.error instanceof ApiError
@@ -98,10 +91,7 @@ export function CommentForm({ slug }: { slug: string }) {
         Comments are checked by the studio before they appear. Your email is never shown.
       </p>
       <div className="form__row">
-        <div className="field">
-          <label className="field__label" htmlFor="comment-authorName">
-            Name
-          </label>
+        <Field id="comment-authorName" label="Name" error={errors.authorName}>
           <input
             id="comment-authorName"
             name="authorName"
@@ -111,15 +101,10 @@ export function CommentForm({ slug }: { slug: string }) {
             maxLength={LIMITS.comment.authorNameMax}
             value={values.authorName}
             onChange={set('authorName')}
-            aria-invalid={Boolean(errors.authorName)}
-            aria-describedby={describedBy('authorName')}
+            {...validationProps('comment-authorName', errors.authorName)}
           />
-          {error('authorName')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="comment-authorEmail">
-            Email
-          </label>
+        </Field>
+        <Field id="comment-authorEmail" label="Email" error={errors.authorEmail}>
           <input
             id="comment-authorEmail"
             name="authorEmail"
@@ -130,16 +115,11 @@ export function CommentForm({ slug }: { slug: string }) {
             maxLength={LIMITS.user.emailMax}
             value={values.authorEmail}
             onChange={set('authorEmail')}
-            aria-invalid={Boolean(errors.authorEmail)}
-            aria-describedby={describedBy('authorEmail')}
+            {...validationProps('comment-authorEmail', errors.authorEmail)}
           />
-          {error('authorEmail')}
-        </div>
+        </Field>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="comment-content">
-          Comment
-        </label>
+      <Field id="comment-content" label="Comment" error={errors.content}>
         <textarea
           id="comment-content"
           name="content"
@@ -149,11 +129,9 @@ export function CommentForm({ slug }: { slug: string }) {
           maxLength={LIMITS.comment.contentMax}
           value={values.content}
           onChange={set('content')}
-          aria-invalid={Boolean(errors.content)}
-          aria-describedby={describedBy('content')}
+          {...validationProps('comment-content', errors.content)}
         />
-        {error('content')}
-      </div>
+      </Field>
       <HoneypotField id="comment-website" value={website} onChange={setWebsite} />
       <div aria-live="polite">
         {sentMessage && (

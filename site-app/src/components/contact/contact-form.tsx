@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, CONTACT_SERVICES, DELIVERY, LIMITS } from '@studio/shared';
 import { customerThankYouSent, sendContact, type ContactResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
+import { Field, validationProps } from '../ui/field';
 import { useFollowUpToast } from '../ui/follow-up-toast';
 import { HoneypotField } from '../ui/honeypot-field';
 import '../ui/ui.css';
@@ -124,16 +125,6 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
     });
   };
 
-  const describedBy = (field: ContactField, hint?: string) =>
-    [errors[field] ? `contact-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-
-  const error = (field: ContactField) =>
-    errors[field] ? (
-      <p id={`contact-${field}-error`} className="field__error">
-        {errors[field]}
-      </p>
-    ) : null;
-
   return (
     // method="post": sent before the scripts have loaded, the fields must not end up in a URL.
     <form
@@ -144,10 +135,7 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
       aria-label="Contact form"
     >
       <div className="form__row">
-        <div className="field">
-          <label className="field__label" htmlFor="contact-name">
-            Name
-          </label>
+        <Field id="contact-name" label="Name" error={errors.name}>
           <input
             id="contact-name"
             className="field__input"
@@ -157,15 +145,10 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
             maxLength={LIMITS.contact.nameMax}
             value={values.name}
             onChange={set('name')}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={describedBy('name')}
+            {...validationProps('contact-name', errors.name)}
           />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="contact-email">
-            Email
-          </label>
+        </Field>
+        <Field id="contact-email" label="Email" error={errors.email}>
           <input
             id="contact-email"
             className="field__input"
@@ -176,16 +159,16 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
             maxLength={LIMITS.contact.emailMax}
             value={values.email}
             onChange={set('email')}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy('email')}
+            {...validationProps('contact-email', errors.email)}
           />
-          {error('email')}
-        </div>
+        </Field>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="contact-service">
-          Service
-        </label>
+      <Field
+        id="contact-service"
+        label="Service"
+        hint={requested ? 'Chosen from the page you came from.' : undefined}
+        error={errors.service}
+      >
         <select
           id="contact-service"
           className="field__input field__select"
@@ -194,8 +177,7 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
           disabled={Boolean(requested)}
           value={values.service}
           onChange={set('service')}
-          aria-invalid={Boolean(errors.service)}
-          aria-describedby={describedBy('service', requested ? 'contact-service-hint' : undefined)}
+          {...validationProps('contact-service', errors.service, Boolean(requested))}
         >
           <option value="" disabled>
             Select a service
@@ -206,17 +188,13 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
             </option>
           ))}
         </select>
-        {requested && (
-          <p id="contact-service-hint" className="field__hint">
-            Chosen from the page you came from.
-          </p>
-        )}
-        {error('service')}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="contact-message">
-          Message
-        </label>
+      </Field>
+      <Field
+        id="contact-message"
+        label="Message"
+        hint="Tell us about your track: genre, number of stems, references and your deadline."
+        error={errors.message}
+      >
         <textarea
           id="contact-message"
           className="field__input field__textarea"
@@ -226,14 +204,9 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
           maxLength={LIMITS.contact.messageMax}
           value={values.message}
           onChange={set('message')}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={describedBy('message', 'contact-message-hint')}
+          {...validationProps('contact-message', errors.message, true)}
         />
-        <p id="contact-message-hint" className="field__hint">
-          Tell us about your track: genre, number of stems, references and your deadline.
-        </p>
-        {error('message')}
-      </div>
+      </Field>
       <HoneypotField id="contact-website" value={website} onChange={setWebsite} />
       <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send Message'}

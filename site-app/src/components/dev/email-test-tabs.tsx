@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@studio/shared';
 import { sendAdminTestEmail, sendCustomerTestEmail, sendDeliveryTestEmail } from '../../api/site-api';
 import { useErrorToast } from '../../toast/use-api-error-toast';
+import { Field } from '../ui/field';
 import { JsonResult } from '../ui/json-result';
 import { useEmailTest } from './use-email-test';
 
@@ -30,10 +31,14 @@ export function AdminTestTab({ canSend }: { canSend: boolean }) {
         Sends a test email to the studio&apos;s admin address, the one that receives contact notifications.
       </p>
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label className="field__label" htmlFor="admin-test-extra">
-            Extra information <span className="field__optional">(optional)</span>
-          </label>
+        <Field
+          id="admin-test-extra"
+          label={
+            <>
+              Extra information <span className="field__optional">(optional)</span>
+            </>
+          }
+        >
           <textarea
             id="admin-test-extra"
             className="field__input field__textarea"
@@ -42,7 +47,7 @@ export function AdminTestTab({ canSend }: { canSend: boolean }) {
             value={extraInfo}
             onChange={(e) => setExtraInfo(e.target.value)}
           />
-        </div>
+        </Field>
         <div>
           <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
             {mutation.isPending ? 'Sending...' : 'Send Admin Test Email'}
@@ -73,10 +78,7 @@ export function CustomerTestTab({ canSend }: { canSend: boolean }) {
     <>
       <p>Sends the thank-you email a customer gets after contacting the studio to any address you choose.</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="customer-test-email">
-            Test email address
-          </label>
+        <Field id="customer-test-email" label="Test email address">
           <input
             id="customer-test-email"
             className="field__input"
@@ -85,7 +87,7 @@ export function CustomerTestTab({ canSend }: { canSend: boolean }) {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
+        </Field>
         <div>
           <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
             {mutation.isPending ? 'Sending...' : 'Send Customer Test Email'}
@@ -130,10 +132,7 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form__row">
-          <div className="field">
-            <label className="field__label" htmlFor="microsoft-test-email">
-              Hotmail or Outlook address
-            </label>
+          <Field id="microsoft-test-email" label="Hotmail or Outlook address">
             <input
               id="microsoft-test-email"
               className="field__input"
@@ -143,11 +142,8 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="microsoft-test-name">
-              Name in the email
-            </label>
+          </Field>
+          <Field id="microsoft-test-name" label="Name in the email">
             <input
               id="microsoft-test-name"
               className="field__input"
@@ -155,7 +151,7 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
               maxLength={100}
               onChange={(e) => setName(e.target.value)}
             />
-          </div>
+          </Field>
         </div>
         <div>
           <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>

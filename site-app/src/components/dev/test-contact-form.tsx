@@ -4,6 +4,7 @@ import { ApiError, CONTACT_SERVICES, CONTACT_V2_SERVICES, LIMITS } from '@studio
 import { customerThankYouSent, sendContact, sendContactV2, type ContactResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
 import { useErrorToast } from '../../toast/use-api-error-toast';
+import { Field } from '../ui/field';
 import { useFollowUpToast } from '../ui/follow-up-toast';
 import { HoneypotField } from '../ui/honeypot-field';
 import { JsonResult } from '../ui/json-result';
@@ -94,10 +95,7 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
         aria-label={`Test contact form posting to ${copy.endpoint}`}
       >
         <div className="form__row">
-          <div className="field">
-            <label className="field__label" htmlFor={id('name')}>
-              Name
-            </label>
+          <Field id={id('name')} label="Name">
             <input
               id={id('name')}
               className="field__input"
@@ -107,11 +105,8 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
               value={values.name}
               onChange={set('name')}
             />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('email')}>
-              Email
-            </label>
+          </Field>
+          <Field id={id('email')} label="Email">
             <input
               id={id('email')}
               className="field__input"
@@ -122,12 +117,9 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
               value={values.email}
               onChange={set('email')}
             />
-          </div>
+          </Field>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('service')}>
-            Service
-          </label>
+        <Field id={id('service')} label="Service">
           <select
             id={id('service')}
             className="field__input field__select"
@@ -145,11 +137,8 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('message')}>
-            Message
-          </label>
+        </Field>
+        <Field id={id('message')} label="Message">
           <textarea
             id={id('message')}
             className="field__input field__textarea"
@@ -160,7 +149,7 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
             value={values.message}
             onChange={set('message')}
           />
-        </div>
+        </Field>
         <HoneypotField id={id('website')} value={website} onChange={setWebsite} />
         <button type="submit" className="btn btn--primary" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Test Message'}

@@ -5,6 +5,7 @@ import { generateReferralCode } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
 import { CopyButton } from '../ui/copy-button';
 import { Dialog } from '../ui/dialog';
+import { Field, validationProps } from '../ui/field';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -102,10 +103,7 @@ export default function ReferralDialog({
         <ReferralResult code={code} />
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor="referral-email">
-              Your email
-            </label>
+          <Field id="referral-email" label="Your email" error={error}>
             <input
               id="referral-email"
               className="field__input"
@@ -117,15 +115,9 @@ export default function ReferralDialog({
                 setEmail(e.target.value);
                 if (error) setError(null);
               }}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? 'referral-email-error' : undefined}
+              {...validationProps('referral-email', error)}
             />
-            {error && (
-              <p id="referral-email-error" className="field__error">
-                {error}
-              </p>
-            )}
-          </div>
+          </Field>
           <button type="submit" className="btn btn--primary btn--block" disabled={generate.isPending}>
             {generate.isPending ? 'Generating...' : 'Generate Referral Code'}
           </button>

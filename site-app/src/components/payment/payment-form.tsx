@@ -13,6 +13,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Appearance } from '@stripe/stripe-js';
 import { ApiError, formatPence, LIMITS, penceToPounds } from '@studio/shared';
 import { useErrorToast } from '../../toast/use-api-error-toast';
+import { Field } from '../ui/field';
 import { rememberCheckoutForRetry } from './checkout-params';
 import {
   createPaymentIntent,
@@ -180,10 +181,7 @@ function CardForm({ amountPence, defaultEmail, onConfirm }: CardFormProps) {
 
   return (
     <form className="card pay-form" onSubmit={onSubmit} aria-label="Card payment">
-      <div className="field">
-        <label className="field__label" htmlFor="pay-receipt-email">
-          Email for your receipt
-        </label>
+      <Field id="pay-receipt-email" label="Email for your receipt">
         <input
           id="pay-receipt-email"
           className="field__input"
@@ -195,7 +193,7 @@ function CardForm({ amountPence, defaultEmail, onConfirm }: CardFormProps) {
           value={receiptEmail}
           onChange={(e) => setReceiptEmail(e.target.value)}
         />
-      </div>
+      </Field>
       <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
       {!ready && <PaymentPending text="Loading the card form..." />}
       <button

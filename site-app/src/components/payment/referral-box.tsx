@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { Field } from '../ui/field';
 
 export type ReferralState =
   | { status: 'unvalidated' }
@@ -44,10 +45,7 @@ export function ReferralBox({
         off your booking.
       </p>
       <div className="referral-box__fields">
-        <div className="field">
-          <label className="field__label" htmlFor="booking-email">
-            Email
-          </label>
+        <Field id="booking-email" label="Email">
           <input
             id="booking-email"
             className="field__input"
@@ -58,11 +56,15 @@ export function ReferralBox({
             value={email}
             onChange={(e) => onEmailChange(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="booking-referral-code">
-            Referral code <span className="field__optional">(optional)</span>
-          </label>
+        </Field>
+        <Field
+          id="booking-referral-code"
+          label={
+            <>
+              Referral code <span className="field__optional">(optional)</span>
+            </>
+          }
+        >
           <input
             id="booking-referral-code"
             className="field__input referral-box__code"
@@ -76,7 +78,7 @@ export function ReferralBox({
             onChange={(e) => onCodeChange(e.target.value)}
             onKeyDown={onCodeKeyDown}
           />
-        </div>
+        </Field>
         <button
           type="button"
           className="btn btn--outline referral-box__validate"

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, MESSAGES } from '@studio/shared';
+import { Field } from '../ui/field';
 import { requestPortalLink } from './portal-api';
 
 /** "Email me a sign-in link": always the same answer, whether or not the address is known. */
@@ -23,10 +24,7 @@ export function PortalSignInForm({ intro }: { intro?: string }) {
         </p>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor="portal-email">
-              Email
-            </label>
+          <Field id="portal-email" label="Email">
             <input
               id="portal-email"
               className="field__input"
@@ -36,7 +34,7 @@ export function PortalSignInForm({ intro }: { intro?: string }) {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </div>
+          </Field>
           {request.isError && (
             <p className="portal-error" role="alert">
               {errorMessage(request.error, MESSAGES.referralEmail)}
