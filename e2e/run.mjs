@@ -98,12 +98,18 @@ function track(child) {
   return child;
 }
 // Ctrl+C or a CI timeout: stop the tests and apps so the `finally` below still tears every stack down.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (interrupted) process.exit(130); // a second Ctrl+C: leave at once
-    interrupted = true;
-    for (const child of children) child.kill('SIGTERM');
-  });
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+function onSignal() {
+  if (interrupted) process.exit(130); // a second Ctrl+C: leave at once
+  interrupted = true;
+  for (const child of children) child.kill('SIGTERM');
+}
+for (const signal of SIGNALS) process.on(signal, onSignal);
+/** MailDev adds handlers that exit at once with code 0 on these signals: only ours may stay. */
+function keepOnlyOurSignalHandlers() {
+  for (const signal of SIGNALS)
+    for (const listener of process.listeners(signal))
+      if (listener !== onSignal) process.off(signal, listener);
 }
 
 const takenPorts = new Set();
@@ -147,6 +153,7 @@ async function startStack({ admin, index, label }) {
     dbUrl.pathname = `/${dbName}`;
 
     const mail = await startMailCatcher();
+    keepOnlyOurSignalHandlers();
     cleanups.push(() => mail.stop());
     // Card payments go to a local Stripe-compatible server (fake-stripe/server.mjs), never online.
     const fakeStripe = await startFakeStripe({ localCheckout: true });
