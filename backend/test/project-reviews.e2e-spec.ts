@@ -47,12 +47,16 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       .send(wav({ seconds, rate: 48000, bits: 24 }));
     expect(res.status).toBe(201);
     versions.push(res.body.version.id);
-    // The preview job runs in this process (role "all"); wait until the version is ready.
+    // The preview job runs in this process (role "all"); wait until the version is ready and,
+    // as the job does that a moment later, the project has moved on to review.
     const deadline = Date.now() + 30_000;
     for (;;) {
       const r = await admin().get(`/api/admin/projects/${projectId}/review`).set(auth);
       const v = r.body.review.versions.find((x: { id: string }) => x.id === res.body.version.id);
-      if (v?.status === 'ready') return v;
+      if (v?.status === 'ready') {
+        const { project } = (await admin().get(`/api/admin/projects/${projectId}`).set(auth)).body;
+        if (!['in_progress', 'revision_requested'].includes(project.status)) return v;
+      }
       if (v?.status === 'failed' || Date.now() > deadline) throw new Error(`preview: ${JSON.stringify(v)}`);
       await new Promise((r2) => setTimeout(r2, 200));
     }

@@ -110,13 +110,18 @@ describe('admin: writing and managing posts', () => {
 
     // Debug Test shows the payload that would be sent.
     await page.getByRole('button', { name: 'Debug Test' }).click();
-    const payload = JSON.parse(await page.getByTestId('debug-payload').innerText());
+    const debugPayload = page.getByTestId('debug-payload');
+    const payload = JSON.parse(await debugPayload.innerText());
     assert.equal(payload.title, title);
     assert.equal(payload.status, 'published');
     assert.deepEqual(payload.categoryIds, [category.category.id]);
     assert.deepEqual(payload.tagIds, [tag.tag.id]);
     assert.match(payload.content, /<h2>Why vocals get lost<\/h2>/);
+    // Closed once it has zoomed in, as a person would: closed mid-animation (on a busy machine),
+    // the dialog could stay over the page and take the Create Post click.
+    await page.locator('.ant-modal:not(.ant-zoom-appear)').filter({ has: debugPayload }).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
+    await debugPayload.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Create Post' }).click();
     await toast(page, 'Post created').waitFor();

@@ -177,6 +177,8 @@ describe('site: home page', () => {
       const mp3 = await fetch(audio[0].src);
       assert.equal(mp3.status, 200);
       assert.match(mp3.headers.get('content-type'), /audio\/mpeg/);
+      // Not read: an unread body holds its connection, and the test process with it, for ~30 s.
+      await mp3.body.cancel();
       const sunIsOut = page.locator('#portfolio .track-card', { hasText: 'Sun Is Out' });
       assert.deepEqual(await sunIsOut.locator('.track-card__services li').allInnerTexts(), [
         'Beat production',

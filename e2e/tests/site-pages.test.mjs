@@ -54,6 +54,21 @@ async function sectionHeadings(page) {
   );
 }
 
+/** Waits until the home page has made its scroll to the requested section and stopped. */
+async function sectionScrollDone(page) {
+  // It scrolls once the prices are in, then drops the request it got in the router state.
+  await page.locator('#pricing .price-card__amount').first().waitFor();
+  await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
+  // The scroll is smooth: wait for 5 equal reads.
+  let last = null;
+  for (let i = 0, stable = 0; i < 60 && stable < 4; i++) {
+    await page.waitForTimeout(100);
+    const y = await page.evaluate(() => window.scrollY);
+    stable = y === last ? stable + 1 : 0;
+    last = y;
+  }
+}
+
 async function loginAsAdmin(page) {
   await loginThroughForm(page, ADMIN.username, ADMIN.password);
   await toast(page, 'Login successful').waitFor();
@@ -76,6 +91,12 @@ describe('site: legal pages', () => {
       // Arrive scrolled down from another page: the policy still starts at the top.
       await page.goto('/section/newsletter');
       await page.locator('#newsletter').waitFor();
+      // Clicked once the page is still: a click while it scrolls can miss the moving link.
+      await sectionScrollDone(page);
+      assert.ok(
+        (await page.evaluate(() => window.scrollY)) > 0,
+        'the home page scrolled down to the newsletter',
+      );
       await page.locator('footer').getByRole('link', { name: 'Privacy' }).click();
       await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
       assert.equal(await page.evaluate(() => window.scrollY), 0);
