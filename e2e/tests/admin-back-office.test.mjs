@@ -3,39 +3,15 @@
 // next charge follow; reads and answers a message; refunds a payment; sees subscribers, codes
 // and draws. An editor sees none of it.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { api, BASE, launch, newPage, uniq } from './support.mjs';
+import { api, FAKE_STRIPE, launch, newPage, sendWebhook, uniq } from './support.mjs';
 import { adminPage, staffToken, toast } from './admin-helpers.mjs';
 
 // Resolved like e2e/run.mjs does: the backend's dependency.
 const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');
-const WEBHOOK_SECRET = 'whsec_e2e';
 // A page's first visit loads its admin chunks; on a busy machine that can take a while.
 const SLOW = { timeout: 60_000 };
-const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
-
-/** A Stripe event signed the way Stripe signs it (t=…,v1=HMAC-SHA256 of "t.payload"). */
-async function sendWebhook(type, object) {
-  const payload = JSON.stringify({
-    id: uniq('evt_e2e_'),
-    object: 'event',
-    type,
-    api_version: '2025-08-27.basil',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
-  const res = await fetch(`${BASE}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
-    body: payload,
-  });
-  assert.equal(res.status, 200);
-}
 
 async function fake(path, body) {
   const res = await fetch(`${FAKE_STRIPE}${path}`, {

@@ -132,8 +132,16 @@ export function wav(seconds = 1, freq = 440) {
 
 /** Delivers a Stripe event signed the way Stripe signs them. */
 export async function sendWebhook(type, object) {
-  const payload = JSON.stringify({ id: uniq('evt_e2e_'), object: 'event', type, data: { object } });
   const t = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({
+    id: uniq('evt_e2e_'),
+    object: 'event',
+    type,
+    api_version: '2025-08-27.basil',
+    created: t,
+    livemode: false,
+    data: { object },
+  });
   const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
   const res = await fetch(`${BASE}/api/stripe/webhook`, {
     method: 'POST',

@@ -219,17 +219,10 @@ export class ReviewsRepository {
 
   async insertComment(
     m: EntityManager,
-    c: {
-      projectId: string;
-      versionId: string;
-      parentId: number | null;
-      roundId: number | null;
-      author: 'client' | 'staff';
-      authorName: string | null;
-      body: string;
-      atSec: number;
-      endSec: number | null;
-    },
+    c: { projectId: string } & Pick<
+      ReviewCommentDto,
+      'versionId' | 'parentId' | 'roundId' | 'author' | 'authorName' | 'body' | 'atSec' | 'endSec'
+    >,
   ): Promise<number> {
     const rows: { id: number }[] = await m.query(
       `INSERT INTO project_comments (project_id, version_id, parent_id, round_id, author, author_name, body, at_sec, end_sec)

@@ -6,7 +6,7 @@
  * settles it (ReviewsService.onBalancePaid).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CURRENCY, formatPence, REVIEW_MESSAGES } from '@studio/shared';
+import { CURRENCY, formatPence, REVIEW_MESSAGES, type BalanceSummary } from '@studio/shared';
 import { AppException, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -16,14 +16,6 @@ import { ReviewsRepository } from '../projects/reviews.repository';
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 /** A session this close to expiring is not handed out again. */
 const REUSE_MARGIN_MS = 5 * 60_000;
-
-export interface BalanceSummary {
-  serviceName: string;
-  customerName: string | null;
-  amountPence: number;
-  amountFormatted: string;
-  paid: boolean;
-}
 
 @Injectable()
 export class BalanceCheckoutService {

@@ -158,3 +158,12 @@ export const REVIEW_MESSAGES = {
   badUpload: 'Send the audio file as the request body (application/octet-stream).',
   notAudio: (detected: string) => `This file is ${detected}. Upload a WAV, AIFF, FLAC, MP3, M4A or Ogg file.`,
 } as const;
+
+/** What the client's balance page (/pay/{token}) shows: `GET /api/pay/{token}` → `{ balance }`. */
+export interface BalanceSummary {
+  serviceName: string;
+  customerName: string | null;
+  amountPence: number;
+  amountFormatted: string;
+  paid: boolean;
+}

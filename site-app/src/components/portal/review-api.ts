@@ -2,6 +2,7 @@
 import {
   getJson,
   postJson,
+  type BalanceSummary,
   type FinalFileDto,
   type ProjectMoneyDto,
   type ReviewCommentDto,
@@ -39,13 +40,6 @@ export const fetchDownloads = (id: string) =>
     zip: { url: string } | null;
   }>(`${base(id)}/downloads`);
 
-export interface BalanceSummary {
-  serviceName: string;
-  customerName: string | null;
-  amountPence: number;
-  amountFormatted: string;
-  paid: boolean;
-}
 export const fetchBalance = (token: string) =>
   getJson<{ balance: BalanceSummary }>(`/api/pay/${encodeURIComponent(token)}`);
 export const startBalanceCheckout = (token: string) =>
