@@ -11,6 +11,7 @@ const read = (name: string) => readFileSync(join(REPO_ROOT, name), 'utf8');
 
 interface ComposeService {
   environment?: Record<string, string | number>;
+  ports?: string[];
   profiles?: string[];
   restart?: string;
   stop_grace_period?: string;
@@ -26,6 +27,28 @@ describe('docker-compose.yml', () => {
     expect(String(env.JWT_SECRET)).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
     expect(String(env.SEED_ADMIN_PASSWORD)).toMatch(/^\$\{SEED_ADMIN_PASSWORD:\?.+\}$/);
     expect(read('docker-compose.yml')).not.toMatch(/change-me/i);
+  });
+
+  it('refuses to start without a PostgreSQL password, and the app signs in with the same one', () => {
+    const required = /^\$\{POSTGRES_PASSWORD:\?.+\}$/;
+    expect(String(compose.services.postgres.environment?.POSTGRES_PASSWORD)).toMatch(required);
+    const url = /^postgres:\/\/studio:(\$\{POSTGRES_PASSWORD[^}]*\})@postgres:5432\/studio$/.exec(
+      String(env.DATABASE_URL),
+    );
+    expect(url?.[1]).toMatch(required);
+    expect(read('docker-compose.yml')).not.toMatch(/POSTGRES_PASSWORD:-/);
+  });
+
+  it('publishes no console without a login beyond this machine (Mailpit, MinIO)', () => {
+    // Mailpit's inbox shows every sign-in, reset and invitation link; MinIO's console is the bucket.
+    expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
+    expect(compose.services.minio.ports).toEqual(['127.0.0.1:9001:9001']);
+    // Only the app answers on every interface; anything else is loopback or unpublished.
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const port of service.ports ?? []) {
+        if (name !== 'app') expect([name, port]).toEqual([name, expect.stringMatching(/^127\.0\.0\.1:/)]);
+      }
+    }
   });
 
   it('passes the real SMTP server and the proxy setting through', () => {
