@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { AuthModule } from '../auth/auth.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { QueueDashboard } from './dashboard/queue-dashboard';
 import { EmailTestController } from './email-test.controller';
@@ -33,6 +34,8 @@ import { SmtpMailerModule, SmtpPoolGate } from './smtp-transport';
     SmtpMailerModule,
     TypeOrmModule.forFeature([MailOutboxEntity]),
     SessionsModule,
+    // The dashboard applies the studio's two-factor requirement (SecuritySettingsService).
+    AuthModule,
   ],
   controllers: [EmailTestController],
   providers: [

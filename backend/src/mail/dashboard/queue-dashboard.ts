@@ -1,5 +1,7 @@
 /**
- * The ops dashboard: Bull Board at /admin/queues, for admins only.
+ * The ops dashboard: Bull Board at /admin/queues, for admins only, under the same rules as
+ * `/api/admin`: when the studio requires two-factor sign-in, an admin who has not set it up is
+ * refused here too (403 TWO_FACTOR_SETUP_REQUIRED), as RolesGuard refuses them in the API.
  *
  * It is a Fastify plugin in its own encapsulated scope, so the admin check (an onRequest hook)
  * runs before every dashboard route, page, static file and API call alike, and the relaxed
@@ -14,7 +16,9 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Queue } from 'bull';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_TOKEN_KEY } from '@studio/shared';
+import { ACCOUNT_MESSAGES } from '@studio/shared';
+import { SecuritySettingsService } from '../../auth/security-settings.service';
+import { tokenOf } from '../../auth/request-meta';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { toErrorBody } from '../../common/errors/error-body';
@@ -44,6 +48,14 @@ const FORBIDDEN_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-
 <main style="max-width:420px;padding:24px;text-align:center"><h1>Access Denied</h1>
 <p>The queue dashboard is for administrators only.</p><p><a href="/" style="color:#f5b942">Return to Home</a></p></main></body></html>`;
 
+const SETUP_2FA_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Two-factor sign-in required</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;background:#0f1117;color:#f4f4f6;display:grid;place-items:center;min-height:100vh;margin:0">
+<main style="max-width:420px;padding:24px;text-align:center"><h1>Two-factor sign-in required</h1>
+<p>${ACCOUNT_MESSAGES.twoFactorRequiredSetup}</p><p><a href="/admin/profile" style="color:#f5b942">Go to your profile</a></p></main></body></html>`;
+
+type Access = 'admin' | 'anonymous' | 'forbidden' | 'setup-2fa';
+
 @Injectable()
 export class QueueDashboard implements OnModuleInit {
   private readonly serverAdapter = new FastifyAdapter();
@@ -53,6 +65,7 @@ export class QueueDashboard implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly sessions: SessionsService,
+    private readonly security: SecuritySettingsService,
     @InjectQueue(MAIL_QUEUE) private readonly mailQueue: Queue,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -91,27 +104,34 @@ export class QueueDashboard implements OnModuleInit {
 
   /** Lets admins through; answers everyone else before the board sees the request. */
   private async admit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const role = await this.roleOf(req);
-    if (role === 'admin') return;
+    const access = await this.accessOf(req);
+    if (access === 'admin') return;
     const browser = req.method === 'GET' && /text\/html/.test(req.headers.accept ?? '');
-    if (browser && role === null) {
+    if (browser && access === 'anonymous') {
       await reply.redirect(`/auth?redirect=${encodeURIComponent(DASHBOARD_PATH)}`, 302);
       return;
     }
     if (browser) {
-      await reply.code(403).type('text/html; charset=utf-8').send(FORBIDDEN_PAGE);
+      const page = access === 'setup-2fa' ? SETUP_2FA_PAGE : FORBIDDEN_PAGE;
+      await reply.code(403).type('text/html; charset=utf-8').send(page);
       return;
     }
-    const { status, body } = toErrorBody(role === null ? unauthorized() : forbidden());
+    const error =
+      access === 'anonymous'
+        ? unauthorized()
+        : access === 'setup-2fa'
+          ? forbidden(ACCOUNT_MESSAGES.twoFactorRequiredSetup, 'TWO_FACTOR_SETUP_REQUIRED')
+          : forbidden();
+    const { status, body } = toErrorBody(error);
     await reply.code(status).type('application/json; charset=utf-8').send(body);
   }
 
-  /** The caller's role, or null when there is no valid token for an existing user. */
-  private async roleOf(req: FastifyRequest): Promise<string | null> {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies?.[AUTH_TOKEN_KEY];
-    if (!token) return null;
-    const user = await this.sessions.userFromToken(token);
-    return user?.role ?? null;
+  /** Who the caller is to the board: the checks of JwtAuthGuard and RolesGuard, in that order. */
+  private async accessOf(req: FastifyRequest): Promise<Access> {
+    const token = tokenOf(req);
+    const user = token ? await this.sessions.userFromToken(token) : null;
+    if (!user) return 'anonymous';
+    if (user.role !== 'admin') return 'forbidden';
+    return (await this.security.mustEnrol(user)) ? 'setup-2fa' : 'admin';
   }
 }
