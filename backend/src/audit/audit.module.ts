@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditContextInterceptor } from './audit-context';
+import { AuditPersonalDataRepository } from './audit-personal-data.repository';
 import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
@@ -12,7 +13,12 @@ import { AuditEntryEntity } from './entities/audit-entry.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntryEntity])],
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService, { provide: APP_INTERCEPTOR, useClass: AuditContextInterceptor }],
-  exports: [AuditService],
+  providers: [
+    AuditRepository,
+    AuditService,
+    AuditPersonalDataRepository,
+    { provide: APP_INTERCEPTOR, useClass: AuditContextInterceptor },
+  ],
+  exports: [AuditService, AuditPersonalDataRepository],
 })
 export class AuditModule {}

@@ -12,6 +12,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { DataErasureResult, DataExport } from '@studio/shared';
+import { AuditPersonalDataRepository } from '../audit/audit-personal-data.repository';
 import { AuditService } from '../audit/audit.service';
 import { CommentsPersonalDataRepository } from '../blog/comments/comments-personal-data.repository';
 import { DataSource } from 'typeorm';
@@ -41,9 +42,10 @@ export class DataRequestsService {
     comments: CommentsPersonalDataRepository,
     projects: ProjectsPersonalDataRepository,
     mails: MailPersonalDataRepository,
+    auditLog: AuditPersonalDataRepository,
   ) {
     // Payments first: anonymising them must not depend on a referral code still existing.
-    this.sources = [account, projects, payments, contact, newsletter, referral, comments, mails];
+    this.sources = [account, projects, payments, contact, newsletter, referral, comments, mails, auditLog];
   }
 
   async export(email: string): Promise<DataExport> {
