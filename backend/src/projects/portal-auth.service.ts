@@ -1,6 +1,7 @@
 /**
  * Passwordless sign-in for clients. A link carries a random token; only its SHA-256 is stored,
- * it lives 30 minutes and works once. The page the link opens POSTs the token (a mail scanner's
+ * it lives 30 minutes and works once, and a newer link to the same address revokes the older
+ * ones (a link found in an old mail is dead). The page the link opens POSTs the token (a mail scanner's
  * GET does not use it up), and the answer sets a portal session cookie that is separate from the
  * staff JWT and names one client email. Asking for a link always gets the same answer.
  */
@@ -28,12 +29,11 @@ export class PortalAuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A fresh sign-in URL for `email` (the page at /portal/sign-in reads the token). */
+  /** A fresh sign-in URL for `email`, revoking older ones (the page at /portal/sign-in reads the token). */
   async createLink(email: string): Promise<string> {
     const token = newToken();
-    await this.tokens.insert(
+    await this.tokens.replaceLinks(
       hashToken(token),
-      'link',
       email,
       new Date(Date.now() + PORTAL.linkMinutes * 60_000),
     );

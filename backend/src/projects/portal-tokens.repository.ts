@@ -14,6 +14,21 @@ export class PortalTokensRepository {
     );
   }
 
+  /**
+   * Stores a new sign-in link for `email` and, in the same statement, uses up every link to that
+   * address still open: only the newest link mailed works.
+   */
+  async replaceLinks(tokenHash: string, email: string, expiresAt: Date): Promise<void> {
+    await this.ds.query(
+      `WITH revoked AS (
+         UPDATE portal_tokens SET used_at = now()
+          WHERE kind = 'link' AND email = $2 AND used_at IS NULL AND expires_at > now()
+       )
+       INSERT INTO portal_tokens (token_hash, kind, email, expires_at) VALUES ($1, 'link', $2, $3)`,
+      [tokenHash, email, expiresAt],
+    );
+  }
+
   /** Marks a live link used and returns its email; null when unknown, used or expired. Atomic. */
   async consumeLink(tokenHash: string): Promise<string | null> {
     const [rows]: [{ email: string }[], number] = await this.ds.query(
