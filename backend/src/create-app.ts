@@ -21,6 +21,7 @@ import { toErrorBody } from './common/errors/error-body';
 import { registerHttpCache } from './common/http-cache';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
+import { registerSameOriginCheck } from './common/csrf/same-origin.hook';
 import { setupOpenApi } from './openapi/openapi';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -56,6 +57,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   registerInputGuard(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
+  // Reads the cookies parsed above; runs before every handler, the queue board and tus included.
+  registerSameOriginCheck(app.getHttpAdapter().getInstance(), config.publicUrl);
   // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
   // compressed at build time and API answers are small.
   await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });

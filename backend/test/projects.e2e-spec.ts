@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ACCOUNT_MESSAGES } from '@studio/shared';
 import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { FakeStripe } from './support/fake-stripe';
 import { paidProject, payDeposit, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
@@ -127,6 +128,49 @@ describe('Client projects and the portal sign-in (HTTP)', () => {
     const bad = await t.http().post('/api/portal/link').send({ email: 'not-an-email' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('keeps only the newest link alive, and refuses a sign-in posted from another site', async () => {
+    await paidProject(t, fake, 'gil@example.com');
+    const older = await signInToken(sink, 'gil@example.com');
+    await t.http().post('/api/portal/link').send({ email: 'gil@example.com' }).expect(200);
+    const newer = await signInToken(sink, 'gil@example.com', 2);
+    expect(newer).not.toBe(older);
+    const stale = await t.http().post('/api/portal/session').send({ token: older });
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe('LINK_INVALID');
+
+    // Login CSRF: another site's form posting our link (its own, say) into the visitor's browser.
+    const forged = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://studio.example.com.evil.example' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of forged) {
+      const res = await t.http().post('/api/portal/session').set(headers).send({ token: newer });
+      expect([headers, res.status, res.body]).toEqual([
+        headers,
+        403,
+        { success: false, message: ACCOUNT_MESSAGES.crossSite, code: 'CROSS_SITE_REQUEST' },
+      ]);
+    }
+    // The refused requests did not use the link up: the portal page itself signs in with it.
+    const own = await t
+      .http()
+      .post('/api/portal/session')
+      .set({ origin: 'https://studio.example.com', 'sec-fetch-site': 'same-origin' })
+      .send({ token: newer });
+    expect(own.status).toBe(200);
+    const cookie = String(own.headers['set-cookie']).split(';')[0];
+    // Writes the portal cookie authenticates are held to the same rule.
+    const logout = await t
+      .http()
+      .post('/api/portal/logout')
+      .set('cookie', cookie)
+      .set('origin', 'https://evil.example');
+    expect(logout.status).toBe(403);
+    expect((await t.http().get('/api/portal/me').set('cookie', cookie)).status).toBe(200);
   });
 
   it('refuses expired links, missing sessions and staff tokens on the portal', async () => {

@@ -20,7 +20,21 @@ export const ACCOUNT_RULES = {
   loginLockMaxSeconds: 15 * 60,
   /** A session (and its token) lasts this long unless it is ended first. */
   sessionDays: 7,
+  /**
+   * The browser's access token (the httpOnly authToken cookie) lives this long; the refresh
+   * cookie renews it, and is itself replaced on every renewal.
+   */
+  accessTokenMinutes: 15,
+  /**
+   * Two requests renewing at once both send the same refresh cookie; the one that loses the race
+   * still gets an access token if it comes this soon after the rotation. Later, an old refresh
+   * token is a stolen one and ends the session.
+   */
+  refreshReuseGraceSeconds: 30,
 } as const;
+
+/** The httpOnly, SameSite=Strict cookie holding the browser session's rotating refresh token. */
+export const AUTH_REFRESH_COOKIE = 'authRefresh';
 
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid username or password.',
@@ -40,6 +54,9 @@ export const ACCOUNT_MESSAGES = {
   lastAdmin: 'The last active admin can be neither demoted nor deactivated.',
   emailInUse: 'An account with that email already exists.',
   dataRequestEmail: 'Please enter a valid email address.',
+  crossSite: 'This request came from another site, so it was refused. Please try again from our own pages.',
+  twoFactorUnavailable:
+    'Two-factor codes cannot be checked just now. Please try again in a minute, or use a recovery code.',
 } as const;
 
 /** Machine codes of the account features (the `code` of the one error shape). */
