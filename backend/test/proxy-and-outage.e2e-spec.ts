@@ -1,4 +1,7 @@
+import { authenticator } from 'otplib';
 import { DataSource } from 'typeorm';
+import { ACCOUNT_MESSAGES } from '@studio/shared';
+import { SessionsService } from '../src/sessions/sessions.service';
 import { THROTTLES } from '../src/common/guards/public-throttle';
 import { withAdmin } from './support/db';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
@@ -122,5 +125,27 @@ describe('Redis outage (HTTP)', () => {
     const res = await t.http().post('/api/login').send({ username: 'admin', password: 'admin-password-1' });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('accepts no TOTP code it cannot remember as used (replay protection fails closed)', async () => {
+    // Signing in needs Redis (its rate limit fails closed), so the session is opened directly.
+    const [{ id }] = await t.app.get(DataSource).query(`SELECT id FROM users WHERE username = 'admin'`);
+    const { authToken } = await t.app.get(SessionsService).start({ id, role: 'admin' });
+    const auth = { authorization: `Bearer ${authToken}` };
+    const setup = await t.http().post('/api/account/2fa/setup').set(auth);
+    expect(setup.status).toBe(200);
+    const res = await t
+      .http()
+      .post('/api/account/2fa/confirm')
+      .set(auth)
+      .send({ code: authenticator.generate(setup.body.secret as string) });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      success: false,
+      message: ACCOUNT_MESSAGES.twoFactorUnavailable,
+      code: 'TWO_FACTOR_UNAVAILABLE',
+    });
+    const status = await t.http().get('/api/account/2fa').set(auth);
+    expect(status.body.enabled).toBe(false);
   });
 });

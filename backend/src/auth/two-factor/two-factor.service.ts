@@ -1,7 +1,10 @@
 /**
  * TOTP two-factor sign-in (RFC 6238 through otplib): enrolment with a QR code, confirmation
  * by a first code, ten single-use recovery codes (sha256 only), and the code check of the
- * second sign-in step. A TOTP code is accepted once (a replayed code is refused).
+ * second sign-in step. A TOTP code is accepted once (a replayed code is refused); the codes
+ * used are remembered in Redis, and while Redis cannot answer no TOTP code is accepted (503
+ * TWO_FACTOR_UNAVAILABLE: replay protection fails closed). Recovery codes live in PostgreSQL and
+ * still work then.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
@@ -15,7 +18,7 @@ import {
   type TwoFactorStatus,
 } from '@studio/shared';
 import { AuditService } from '../../audit/audit.service';
-import { badRequest, conflict } from '../../common/errors/app.exception';
+import { badRequest, conflict, unavailable } from '../../common/errors/app.exception';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { REDIS } from '../../redis/redis.module';
@@ -141,10 +144,13 @@ export class TwoFactorService {
       valid = false;
     }
     if (!valid) return false;
-    // Accept each code once: remember it for as long as it could still verify.
+    // Accept each code once: remember it for as long as it could still verify. A code that
+    // cannot be remembered is not accepted.
     const fresh = await this.redis
       .set(`totp-used:${userId}:${token}`, '1', 'EX', 3 * STEP_SECONDS, 'NX')
-      .catch(() => 'OK');
+      .catch(() => {
+        throw unavailable(ACCOUNT_MESSAGES.twoFactorUnavailable, 'TWO_FACTOR_UNAVAILABLE');
+      });
     return fresh === 'OK';
   }
 
