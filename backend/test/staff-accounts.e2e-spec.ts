@@ -303,26 +303,44 @@ describe('staff accounts (HTTP)', () => {
         .send({ challenge, code: totpAt(secret, 1) });
       expect(good.status).toBe(200);
       expect((await me(good.body.authToken)).username).toBe('twofa');
-      // The same code again is a replay.
+      // The challenge worked once: not again, not even with another good factor.
+      const spent = await t.http().post('/api/login/2fa').send({ challenge, code: codes[2] });
+      expect(spent.status).toBe(401);
+      expect(spent.body.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+
+      const nextChallenge = async () =>
+        (await t.http().post('/api/login').send({ username: 'twofa', password: PASSWORD })).body
+          .challenge as string;
+      // The same TOTP code with a fresh challenge is a replay.
       const replay = await t
         .http()
         .post('/api/login/2fa')
-        .send({ challenge, code: totpAt(secret, 1) });
+        .send({ challenge: await nextChallenge(), code: totpAt(secret, 1) });
       expect(replay.status).toBe(401);
+      expect(replay.body.code).toBe('TWO_FACTOR_CODE_WRONG');
 
       const byRecovery = await t
         .http()
         .post('/api/login/2fa')
-        .send({ challenge, code: codes[3].toUpperCase() });
+        .send({ challenge: await nextChallenge(), code: codes[3].toUpperCase() });
       expect(byRecovery.status).toBe(200);
-      const reused = await t.http().post('/api/login/2fa').send({ challenge, code: codes[3] });
+      const reused = await t
+        .http()
+        .post('/api/login/2fa')
+        .send({ challenge: await nextChallenge(), code: codes[3] });
       expect(reused.status).toBe(401);
+      const fresh = await nextChallenge();
       const forged = await t
         .http()
         .post('/api/login/2fa')
-        .send({ challenge: `${challenge}x`, code: codes[4] });
+        .send({ challenge: `${fresh}x`, code: codes[4] });
       expect(forged.status).toBe(401);
       expect(forged.body.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+      // A newer password step replaces the older challenge.
+      await nextChallenge();
+      const replaced = await t.http().post('/api/login/2fa').send({ challenge: fresh, code: codes[4] });
+      expect(replaced.body.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+      expect(JSON.stringify(await db().query(`SELECT token_hash FROM account_tokens`))).not.toContain(fresh);
 
       const status = await t.http().get('/api/account/2fa').set(auth(good.body.authToken));
       expect(status.body).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });

@@ -5,7 +5,10 @@ import { AccountTokenPurpose } from './entities/account-token.entity';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Issues and redeems single-use links. The raw token exists only in the mail. */
+/**
+ * Issues and redeems single-use tokens (reset and invitation links, 2FA challenges). The raw
+ * token exists only in the mail or the answer that carries it.
+ */
 @Injectable()
 export class AccountTokensService {
   constructor(private readonly tokens: AccountTokensRepository) {}

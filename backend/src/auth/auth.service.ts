@@ -4,11 +4,12 @@
  * - an unknown login costs the same password hash as a known one (no timing oracle) and gets
  *   the same answer;
  * - failures are counted per account (LoginAttemptsService), wrong 2FA codes included;
+ * - a second-step challenge works once: the sign-in it completes uses it up (a newer one from
+ *   the same account's next password step replaces it);
  * - a reset, an accepted invitation or a change ends the account's other sessions at once;
  * - reset and invitation links work once, expire, and only their hash is stored.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, ACCOUNT_RULES, type PublicUser } from '@studio/shared';
 import { AuditService } from '../audit/audit.service';
@@ -35,11 +36,6 @@ export interface Session {
 
 export type LoginOutcome = { session: Session } | { challenge: string };
 
-interface ChallengePayload {
-  sub: number;
-  typ: '2fa';
-}
-
 const invalidCredentials = () => unauthorized(ACCOUNT_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
 const invalidChallenge = () =>
   unauthorized(ACCOUNT_MESSAGES.twoFactorChallengeInvalid, 'TWO_FACTOR_CHALLENGE_INVALID');
@@ -61,7 +57,6 @@ export class AuthService {
     private readonly twoFactor: TwoFactorService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
-    private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -89,10 +84,11 @@ export class AuthService {
       throw invalidCredentials();
     }
     if (found.totpEnabledAt) {
-      const payload: ChallengePayload = { sub: found.id, typ: '2fa' };
-      const challenge = await this.jwt.signAsync(payload, {
-        expiresIn: ACCOUNT_RULES.twoFactorChallengeMinutes * 60,
-      });
+      const challenge = await this.tokens.issue(
+        found.id,
+        '2fa',
+        ACCOUNT_RULES.twoFactorChallengeMinutes * 60_000,
+      );
       return { challenge };
     }
     await this.attempts.clear(key);
@@ -101,14 +97,8 @@ export class AuthService {
 
   /** The second step: a TOTP or recovery code for the challenge the first step gave. */
   async completeTwoFactor(challenge: string, code: string, meta: SessionMeta): Promise<Session> {
-    let payload: Partial<ChallengePayload>;
-    try {
-      payload = await this.jwt.verifyAsync<ChallengePayload>(challenge);
-    } catch {
-      throw invalidChallenge();
-    }
-    if (payload.typ !== '2fa' || typeof payload.sub !== 'number') throw invalidChallenge();
-    const user = await this.users.findById(payload.sub);
+    const userId = await this.tokens.peek('2fa', challenge);
+    const user = userId === null ? null : await this.users.findById(userId);
     if (!user || user.deactivatedAt) throw invalidChallenge();
     const key = LoginAttemptsService.keyFor(user.id, user.username);
     await this.attempts.assertNotLocked(key);
@@ -117,6 +107,9 @@ export class AuthService {
       await this.failed(key, user, meta);
       throw unauthorized(ACCOUNT_MESSAGES.twoFactorCodeWrong, 'TWO_FACTOR_CODE_WRONG');
     }
+    // Used up only by the sign-in it completes (a wrong code may be corrected); of two racing
+    // with the same challenge, one wins.
+    if ((await this.tokens.consume('2fa', challenge)) !== user.id) throw invalidChallenge();
     await this.attempts.clear(key);
     return this.startSession(user, meta);
   }

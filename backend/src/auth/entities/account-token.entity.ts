@@ -1,8 +1,11 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type AccountTokenPurpose = 'reset' | 'invite';
+export type AccountTokenPurpose = 'reset' | 'invite' | '2fa';
 
-/** A single-use link (password reset or invitation). Only the sha256 of the token is stored. */
+/**
+ * A single-use token: a password reset or invitation link, or the challenge of the second
+ * sign-in step. Only the sha256 of the token is stored.
+ */
 @Entity('account_tokens')
 export class AccountTokenEntity {
   @PrimaryGeneratedColumn()

@@ -21,6 +21,7 @@ import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 import { StorageRemovals1764900000000 } from './1764900000000-StorageRemovals';
 import { NewsletterPause1765000000000 } from './1765000000000-NewsletterPause';
 import { AuditPseudonymise1765300000000 } from './1765300000000-AuditPseudonymise';
+import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-SingleUseTwoFactorChallenges';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   StorageRemovals1764900000000,
   NewsletterPause1765000000000,
   AuditPseudonymise1765300000000,
+  SingleUseTwoFactorChallenges1765300100000,
 ];
