@@ -1,4 +1,5 @@
 import { authenticator } from 'otplib';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MESSAGES } from '@studio/shared';
 import { createCategory, createPost, createTag, IMAGES, resetRateLimits } from './blog-fixtures';
@@ -73,6 +74,28 @@ describe('staff accounts (HTTP)', () => {
         code: 'RESET_TOKEN_INVALID',
       });
       expect(await auditActions()).toContain('user.password_reset');
+    });
+
+    it('answers before any work on the address: a known one waits on nothing an unknown one skips', async () => {
+      await registerAndLogin(t, 'waiter');
+      // Hold the table every reset link is written to: the answer must not wait for it.
+      const holder = new Client({ connectionString: t.config.databaseUrl });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE account_tokens IN ACCESS EXCLUSIVE MODE');
+        const res = await t
+          .http()
+          .post('/api/password/forgot')
+          .send({ email: 'waiter@example.com' })
+          .timeout(5000);
+        expect(res.body).toEqual({ success: true, message: ACCOUNT_MESSAGES.forgotAnswer });
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        await holder.end();
+      }
+      // The link is still made and mailed, once the table is free.
+      await linkToken(sink, 'waiter@example.com', '/reset-password');
     });
 
     it('refuses an expired link, a made-up one and an invitation link', async () => {

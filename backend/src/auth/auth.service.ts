@@ -2,7 +2,7 @@
  * Sign-in and everything around the password: registration, the two-step login, logout,
  * forgotten and changed passwords and accepted invitations. Guarantees:
  * - an unknown login costs the same password hash as a known one (no timing oracle) and gets
- *   the same answer;
+ *   the same answer; a forgotten-password request answers before any work on the address;
  * - failures are counted per account (LoginAttemptsService), wrong 2FA codes included;
  * - a second-step challenge works once: the sign-in it completes uses it up (a newer one from
  *   the same account's next password step replaces it);
@@ -119,8 +119,19 @@ export class AuthService {
     if (sid) await this.sessions.end(sid, 'logout');
   }
 
-  /** Always the same answer; a mail only when an active account uses the address. */
-  async forgotPassword(email: string): Promise<void> {
+  /**
+   * Always the same answer, and the same work before it for every address: the look-up, the
+   * link and the mail (only when an active account uses the address) happen after the answer,
+   * so neither its content nor its timing tells whether the address has an account.
+   */
+  requestPasswordReset(email: string): void {
+    void this.sendResetLink(email).catch((err: Error) =>
+      this.logger.error(`Password reset request not handled: ${err.message}`),
+    );
+  }
+
+  /** The work of requestPasswordReset (awaited by tests). */
+  async sendResetLink(email: string): Promise<void> {
     const user = await this.usersRepo.findByEmail(email);
     if (!user || user.deactivatedAt) return;
     const minutes = ACCOUNT_RULES.resetTokenMinutes;

@@ -15,8 +15,8 @@ export class PasswordController {
   @Post('password/forgot')
   @HttpCode(200)
   @AuthThrottle()
-  async forgot(@Body() dto: ForgotPasswordDto) {
-    await this.auth.forgotPassword(dto.email);
+  forgot(@Body() dto: ForgotPasswordDto) {
+    this.auth.requestPasswordReset(dto.email);
     return { success: true, message: ACCOUNT_MESSAGES.forgotAnswer };
   }
 
