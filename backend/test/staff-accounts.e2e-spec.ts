@@ -164,6 +164,40 @@ describe('staff accounts (HTTP)', () => {
     expect(notice.parsed.subject).toBe('Sign-in paused after failed attempts');
   });
 
+  it("keeps the owner's known browser signing in while others' failures lock the account", async () => {
+    await registerAndLogin(t, 'besieged');
+    const attempt = (password: string, device?: string) => {
+      const req = t.http().post('/api/login').send({ username: 'besieged', password });
+      return device ? req.set('cookie', `studioDevice=${device}`) : req;
+    };
+    const first = await attempt(PASSWORD);
+    const device = String(first.headers['set-cookie']).match(/studioDevice=([^;]+)/)![1];
+    // Someone else, from rotating addresses and without the owner's device cookie.
+    for (let i = 0; i < 5; i++) expect((await attempt('guess-number-' + i)).status).toBe(401);
+    await resetRateLimits(t);
+    const elsewhere = await attempt(PASSWORD);
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body.code).toBe('ACCOUNT_LOCKED');
+    // The owner's own browser is not locked out by them.
+    const owner = await attempt(PASSWORD, device);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.username).toBe('besieged');
+    // ... and the lock still holds everywhere else, with its wait growing.
+    expect((await attempt(PASSWORD)).status).toBe(429);
+    // A known browser's own failures back off the same way, for that browser.
+    await resetRateLimits(t);
+    for (let i = 0; i < 5; i++) expect((await attempt('typo-' + i, device)).status).toBe(401);
+    expect((await attempt(PASSWORD, device)).status).toBe(429);
+    const locked = () =>
+      sink
+        .to('besieged@example.com')
+        .filter((m) => m.parsed.subject === 'Sign-in paused after failed attempts');
+    await sink.waitFor(() => locked().length === 2, 15_000, 'two lockout notices');
+    const [byOthers, byOwnBrowser] = locked();
+    expect(byOthers.parsed.text).toContain('the browsers you already use keep working with your password');
+    expect(byOwnBrowser.parsed.text).toContain('Sign-in from that browser');
+  });
+
   it('mails a sign-in notice for a new device, not for a known one', async () => {
     await registerAndLogin(t, 'traveller');
     const login = (cookie?: string) => {

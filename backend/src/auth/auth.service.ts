@@ -3,7 +3,8 @@
  * forgotten and changed passwords and accepted invitations. Guarantees:
  * - an unknown login costs the same password hash as a known one (no timing oracle) and gets
  *   the same answer; a forgotten-password request answers before any work on the address;
- * - failures are counted per account (LoginAttemptsService), wrong 2FA codes included;
+ * - failures are counted per account (LoginAttemptsService), wrong 2FA codes included, and per
+ *   known device, so a lock others cause never refuses the owner's own browser the right password;
  * - a second-step challenge works once: the sign-in it completes uses it up (a newer one from
  *   the same account's next password step replaces it);
  * - a reset, an accepted invitation or a change ends the account's other sessions at once;
@@ -76,7 +77,7 @@ export class AuthService {
   async login(dto: LoginDto, meta: SessionMeta): Promise<LoginOutcome> {
     const login = dto.username.trim();
     const found = await this.users.findForLogin(login);
-    const key = LoginAttemptsService.keyFor(found?.id ?? null, login);
+    const key = await this.attemptsKey(found?.id ?? null, login, meta);
     await this.attempts.assertNotLocked(key);
     const passwordOk = await verifyPassword(found?.password ?? (await decoyHash()), dto.password);
     if (!found || !passwordOk || found.deactivatedAt || found.invitedAt) {
@@ -100,7 +101,7 @@ export class AuthService {
     const userId = await this.tokens.peek('2fa', challenge);
     const user = userId === null ? null : await this.users.findById(userId);
     if (!user || user.deactivatedAt) throw invalidChallenge();
-    const key = LoginAttemptsService.keyFor(user.id, user.username);
+    const key = await this.attemptsKey(user.id, user.username, meta);
     await this.attempts.assertNotLocked(key);
     const factor = await this.twoFactor.verify(user.id, code);
     if (!factor) {
@@ -198,6 +199,18 @@ export class AuthService {
     });
   }
 
+  /**
+   * Where this attempt's failures count: the browser's own key when it has signed in to the
+   * account before, else the account's (see LoginAttemptsService). The same query runs for an
+   * unknown name, so the answer's timing does not tell which names exist.
+   */
+  private async attemptsKey(userId: number | null, login: string, meta: SessionMeta): Promise<string> {
+    const device = await this.sessions.knownDevice(userId ?? 0, meta.deviceId);
+    return userId !== null && device
+      ? LoginAttemptsService.deviceKeyFor(userId, device)
+      : LoginAttemptsService.keyFor(userId, login);
+  }
+
   private async startSession(user: UserEntity, meta: SessionMeta): Promise<Session> {
     const started = await this.sessions.start(user, meta);
     await this.usersRepo.markSignedIn(user.id);
@@ -237,6 +250,7 @@ export class AuthService {
           when: new Date().toUTCString(),
           minutes: Math.max(1, Math.ceil(result.lockSeconds / 60)),
           resetUrl: `${this.config.publicUrl}/auth?forgot=1`,
+          knownDevice: LoginAttemptsService.isDeviceKey(key),
         },
       })
       .catch((err: Error) =>

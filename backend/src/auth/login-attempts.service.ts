@@ -5,6 +5,10 @@
  *
  * The key is the account when the login names one, else the login text itself, so an unknown
  * username is locked exactly like a real one and the lock tells nobody which names exist.
+ * A browser that has signed in to the account before (its device cookie is on one of the
+ * account's sessions) counts on a key of its own (`deviceKeyFor`): failures from anywhere else,
+ * an attacker rotating addresses say, lock the account for unknown devices only and never keep
+ * the owner's own browser from signing in with the right password.
  * If Redis is unreachable the check is skipped (the per-client throttle still applies).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -43,6 +47,15 @@ export class LoginAttemptsService {
     return userId !== null
       ? `login:user:${userId}`
       : `login:name:${createHash('sha256').update(login.trim().toLowerCase()).digest('hex')}`;
+  }
+
+  /** The key of one known device of an account (`deviceHash`: sha256 of its device cookie). */
+  static deviceKeyFor(userId: number, deviceHash: string): string {
+    return `login:user:${userId}:device:${deviceHash}`;
+  }
+
+  static isDeviceKey(key: string): boolean {
+    return key.includes(':device:');
   }
 
   /** Throws 429 ACCOUNT_LOCKED while the key is locked. */

@@ -140,6 +140,8 @@ export type MailContexts = {
     when: string;
     minutes: number;
     resetUrl: string;
+    /** The failures came from one browser the owner signed in with before (only it waits). */
+    knownDevice: boolean;
   };
   'project-created': {
     customerName?: string;

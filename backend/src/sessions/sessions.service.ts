@@ -65,6 +65,16 @@ export class SessionsService {
     return { authToken, sessionId, newDevice: history.any && !history.device };
   }
 
+  /**
+   * The sha256 of `deviceId` when that browser has signed in to the account before, else null.
+   * Runs the same query whether or not the account exists (`userId` 0 for none).
+   */
+  async knownDevice(userId: number, deviceId: string | null | undefined): Promise<string | null> {
+    const deviceHash = hashDevice(deviceId);
+    const history = await this.sessions.deviceHistory(userId, deviceHash);
+    return history.device ? deviceHash : null;
+  }
+
   /** The user behind a verified token payload, or null if its session or account has ended. */
   async resolve(payload: Partial<TokenPayload>): Promise<UserEntity | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'number') return null;
