@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
 import { AbandonedUploadsSweeper } from '../src/uploads/abandoned-uploads.sweeper';
-import { PROJECT_MESSAGES } from '@studio/shared';
+import { PROJECT_MESSAGES, UPLOAD_RULES } from '@studio/shared';
 import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { mp3, wav } from './support/audio-fixtures';
 import { FakeS3 } from './support/fake-s3';
@@ -13,6 +13,16 @@ import { TestApp } from './support/test-app';
 import { tusCreate, tusHead, tusPatch, tusUpload } from './support/tus-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const MiB = 1024 * 1024;
+
+/** A WAV of exactly `bytes` bytes (a short tone's header, then constant samples). */
+function wavOfSize(bytes: number): Buffer {
+  const head = wav({ seconds: 0.1, rate: 48000, bits: 24 });
+  const body = Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x11)]);
+  body.writeUInt32LE(body.length - 8, 4);
+  body.writeUInt32LE(body.length - 44, 40);
+  return body;
+}
 
 /** Every test runs on both storage back ends: local disk, and S3 (a local S3-compatible server). */
 jest.setTimeout(30_000);
@@ -47,6 +57,11 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
     throw new Error(`file ${fileId} was never probed`);
   };
   const idOf = (location: string) => location.split('/').pop()!;
+  /** A client with a fresh paid project, signed in to the portal. */
+  const newClient = async (email: string) => {
+    const id = await paidProject(t, fake, email);
+    return { projectId: id, cookie: await portalCookie(t, await signInToken(sink, email)) };
+  };
 
   beforeAll(async () => {
     ({ t, sink, fake, s3 } = await createTestAppWithStripe(
@@ -255,21 +270,45 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
     expect((await probed(idOf(notes.location!))).kind).toBe('txt');
   });
 
-  it('refuses files and projects over their limits with 413 and the limit in the message', async () => {
-    const big = await tusCreate(t, cookie, 9 * 1024 * 1024, { projectId, filename: 'huge.wav' });
+  it('counts the bytes that arrive against the project limit, not the sizes declared', async () => {
+    const { projectId: own, cookie: ivy } = await newClient('ivy@example.com');
+    const big = await tusCreate(t, ivy, 9 * MiB, { projectId: own, filename: 'huge.wav' });
     expect(big.status).toBe(413);
     expect(big.body).toEqual({
       success: false,
       message: 'This file is larger than the 8 MB limit for one file.',
       code: 'FILE_TOO_LARGE',
     });
-    // Declared sizes count at once, so parallel uploads cannot squeeze past the project limit.
-    expect((await tusCreate(t, cookie, 8 * 1024 * 1024, { projectId, filename: 'a.wav' })).status).toBe(201);
-    expect((await tusCreate(t, cookie, 8 * 1024 * 1024, { projectId, filename: 'b.wav' })).status).toBe(201);
-    const over = await tusCreate(t, cookie, 5 * 1024 * 1024, { projectId, filename: 'c.wav' });
+    // Starting uploads takes nothing from the limit: three that cannot all fit still start.
+    const start = (size: number, filename: string) => tusCreate(t, ivy, size, { projectId: own, filename });
+    const [a, b, c] = [
+      await start(8 * MiB, 'a.wav'),
+      await start(8 * MiB, 'b.wav'),
+      await start(5 * MiB, 'c.wav'),
+    ];
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    expect((await detail(own, ivy)).limits.usedBytes).toBe(0);
+
+    // Bytes count as they arrive: a and b fit (16 MB), c's would take the project past 20 MB.
+    expect((await tusPatch(t, ivy, a.headers.location as string, 0, wavOfSize(8 * MiB))).status).toBe(204);
+    expect((await tusPatch(t, ivy, b.headers.location as string, 0, wavOfSize(8 * MiB))).status).toBe(204);
+    const cAt = c.headers.location as string;
+    const over = await tusPatch(t, ivy, cAt, 0, wavOfSize(5 * MiB).subarray(0, 4 * MiB + 1));
     expect(over.status).toBe(413);
-    expect(over.body).toMatchObject({ code: 'PROJECT_TOO_LARGE' });
-    expect(over.body.message).toBe('This upload would take the project past its 20 MB limit.');
+    expect(over.body).toEqual({
+      success: false,
+      message: 'This upload would take the project past its 20 MB limit.',
+      code: 'PROJECT_TOO_LARGE',
+    });
+    expect((await tusHead(t, ivy, cAt)).headers['upload-offset']).toBe('0');
+    // What still fits is taken.
+    expect((await tusPatch(t, ivy, cAt, 0, wavOfSize(5 * MiB).subarray(0, 4 * MiB - 1000))).status).toBe(204);
+    expect((await detail(own, ivy)).limits.usedBytes).toBe(20 * MiB - 1000);
+    // An upload that could not fit even beside what the project holds now is refused up front.
+    const noRoom = await start(1001, 'd.txt');
+    expect(noRoom.status).toBe(413);
+    expect(noRoom.body.code).toBe('PROJECT_TOO_LARGE');
+
     // Writing past the declared length is refused too.
     const small = await tusCreate(t, otherCookie, 10, { projectId: otherProject, filename: 'x.txt' });
     const past = await tusPatch(
@@ -280,7 +319,85 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
       Buffer.from('0123456789ABC'),
     );
     expect(past.status).toBe(413);
+  }, 60_000);
+
+  it('frees what an upload held the moment the client deletes it; an upload never sent holds nothing', async () => {
+    const { projectId: own, cookie: jo } = await newClient('jo@example.com');
+    const stem = wav({ seconds: 2 });
+    const created = await tusCreate(t, jo, stem.length, { projectId: own, filename: 'take 2.wav' });
+    const location = created.headers.location as string;
+    expect((await tusPatch(t, jo, location, 0, stem.subarray(0, 5000))).status).toBe(204);
+    expect((await detail(own, jo)).limits.usedBytes).toBe(5000);
+
+    const removed = await t.http().delete(location).set({ 'tus-resumable': '1.0.0', cookie: jo });
+    expect(removed.status).toBe(204);
+    expect((await detail(own, jo)).limits.usedBytes).toBe(0);
+    const [row] = await db().query(`SELECT status, warnings FROM project_files WHERE id = $1`, [
+      idOf(location),
+    ]);
+    expect(row).toEqual({ status: 'failed', warnings: [PROJECT_MESSAGES.uploadCancelled] });
+    expect((await tusHead(t, jo, location)).status).toBe(404);
+    // Another client cannot delete it, and a finished upload cannot be deleted at all.
+    const kept = await tusUpload(t, jo, own, 'keeper.wav', wav({ seconds: 0.5 }));
+    expect(kept.status).toBe(204);
+    expect((await t.http().delete(kept.location!).set({ 'tus-resumable': '1.0.0', cookie })).status).toBe(
+      404,
+    );
+    expect((await t.http().delete(kept.location!).set({ 'tus-resumable': '1.0.0', cookie: jo })).status).toBe(
+      400,
+    );
+
+    const held = (await detail(own, jo)).limits.usedBytes;
+    expect((await tusCreate(t, jo, 5 * MiB, { projectId: own, filename: 'later.wav' })).status).toBe(201);
+    expect((await detail(own, jo)).limits.usedBytes).toBe(held);
   });
+
+  it('holds a project to its number of files and a session to its pace of new uploads', async () => {
+    const { projectId: own, cookie: kim } = await newClient('kim@example.com');
+    // One short of the limit, as the upload path writes finished files.
+    await db().query(
+      `INSERT INTO project_files (id, project_id, name, size, received, status, kind)
+       SELECT 'seeded' || g || '_' || $3, $1, 'stem ' || g || '.wav', 10, 10, 'probed', 'wav'
+         FROM generate_series(1, $2::int) g`,
+      [own, UPLOAD_RULES.maxFilesPerProject - 1, driver === 'S3' ? 's3' : 'disk'],
+    );
+    const last = await tusCreate(t, kim, 10, { projectId: own, filename: 'last.txt' });
+    expect(last.status).toBe(201);
+    const full = await tusCreate(t, kim, 10, { projectId: own, filename: 'one more.txt' });
+    expect(full.status).toBe(409);
+    expect(full.body).toEqual({
+      success: false,
+      message: PROJECT_MESSAGES.tooManyFiles(UPLOAD_RULES.maxFilesPerProject),
+      code: 'TOO_MANY_FILES',
+    });
+    // A cancelled upload gives its place back.
+    await t
+      .http()
+      .delete(last.headers.location as string)
+      .set({ 'tus-resumable': '1.0.0', cookie: kim })
+      .expect(204);
+    expect((await tusCreate(t, kim, 10, { projectId: own, filename: 'instead.txt' })).status).toBe(201);
+
+    // A session starts at most so many uploads per window.
+    const { projectId: other, cookie: lee } = await newClient('lee@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i <= UPLOAD_RULES.createPerSession; i++)
+      statuses.push((await tusCreate(t, lee, 10, { projectId: other, filename: `n${i}.txt` })).status);
+    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    const refused = await tusCreate(t, lee, 10, { projectId: other, filename: 'too fast.txt' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(UPLOAD_RULES.createWindowMinutes * 60));
+    expect(refused.body).toEqual({
+      success: false,
+      message: PROJECT_MESSAGES.uploadsTooFast,
+      code: 'UPLOADS_TOO_FAST',
+    });
+    expect(statuses.at(-1)).toBe(429);
+    // Counted per session: another sign-in starts afresh.
+    await t.http().post('/api/portal/link').send({ email: 'lee@example.com' }).expect(200);
+    const again = await portalCookie(t, await signInToken(sink, 'lee@example.com', 2));
+    expect((await tusCreate(t, again, 10, { projectId: other, filename: 'later.txt' })).status).toBe(201);
+  }, 120_000);
 
   it('keeps every upload to its own client: 401 without a session, 404 for anyone else', async () => {
     const stem = wav({ seconds: 0.5 });
@@ -353,8 +470,5 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
     expect((await tusHead(t, otherCookie, location)).status).toBe(404);
     // A second sweep finds nothing more to do.
     expect(await sweeper.sweep(0)).toEqual([]);
-    // The two 8 MB uploads the limits test left unfinished went too, so their quota is back.
-    const again = await tusCreate(t, cookie, 5 * 1024 * 1024, { projectId, filename: 'c.wav' });
-    expect(again.status).toBe(201);
   });
 });

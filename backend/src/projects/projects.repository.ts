@@ -166,38 +166,86 @@ export class ProjectsRepository {
     return this.ds.getRepository(ProjectFileEntity).findOneBy({ id });
   }
 
-  /** Bytes a project holds or has reserved (uploads in flight count at their declared size). */
+  /** Bytes a project holds: stored files, and what arrived (or is arriving) for uploads in flight. */
   async usedBytes(projectId: string): Promise<number> {
     const [row]: { total: string | null }[] = await this.ds.query(
-      `SELECT sum(size) AS total FROM project_files WHERE project_id = $1 AND status <> 'failed'`,
+      `SELECT sum(received) AS total FROM project_files WHERE project_id = $1 AND status <> 'failed'`,
       [projectId],
     );
     return Number(row?.total ?? 0);
   }
 
   /**
-   * Reserves room for a new upload: inserts the file row only if the project stays within
-   * `maxBytes`. Serialised per project with a row lock so two parallel creations cannot both fit.
+   * Registers a new upload: inserts the file row, holding no bytes yet, unless the project
+   * already has `maxFiles` files or the declared size would not fit beside what it holds.
+   * Serialised per project with a row lock so two parallel creations cannot both take the last
+   * place.
    */
   async reserveFile(
     file: { id: string; projectId: string; name: string; size: number },
-    maxBytes: number,
-  ): Promise<boolean> {
+    limits: { maxBytes: number; maxFiles: number },
+  ): Promise<'ok' | 'too-large' | 'too-many'> {
     return this.ds.transaction(async (m) => {
       await m.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [file.projectId]);
-      const [row]: { total: string | null }[] = await m.query(
-        `SELECT sum(size) AS total FROM project_files WHERE project_id = $1 AND status <> 'failed'`,
+      const [row]: { total: string | null; files: number }[] = await m.query(
+        `SELECT sum(received) AS total, count(*)::int AS files
+           FROM project_files WHERE project_id = $1 AND status <> 'failed'`,
         [file.projectId],
       );
-      if (Number(row?.total ?? 0) + file.size > maxBytes) return false;
+      if (row.files >= limits.maxFiles) return 'too-many';
+      if (Number(row.total ?? 0) + file.size > limits.maxBytes) return 'too-large';
       await m.query(`INSERT INTO project_files (id, project_id, name, size) VALUES ($1, $2, $3, $4)`, [
         file.id,
         file.projectId,
         file.name,
         file.size,
       ]);
+      return 'ok';
+    });
+  }
+
+  /**
+   * Before a write: claims room for the upload to hold `bytes` in all, if the project stays
+   * within `maxBytes` with it (the other files at what they hold). Under the project's row lock,
+   * so parallel writes to several uploads cannot together pass the limit. False when it would not
+   * fit; nothing changes then.
+   */
+  async claimReceived(fileId: string, projectId: string, bytes: number, maxBytes: number): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [projectId]);
+      const [row]: { total: string | null }[] = await m.query(
+        `SELECT sum(received) AS total FROM project_files
+          WHERE project_id = $1 AND status <> 'failed' AND id <> $2`,
+        [projectId, fileId],
+      );
+      if (Number(row?.total ?? 0) + bytes > maxBytes) return false;
+      await m.query(
+        `UPDATE project_files SET received = LEAST($2::bigint, size) WHERE id = $1 AND status = 'uploading'`,
+        [fileId, bytes],
+      );
       return true;
     });
+  }
+
+  /** After a write: what an upload in flight really holds. */
+  async setReceived(fileId: string, bytes: number): Promise<void> {
+    await this.ds.query(
+      `UPDATE project_files SET received = LEAST($2::bigint, size) WHERE id = $1 AND status = 'uploading'`,
+      [fileId, bytes],
+    );
+  }
+
+  /** An upload in flight the client deleted: failed with `warning`, so it counts no more. */
+  async cancelUpload(fileId: string, warning: string): Promise<boolean> {
+    const rows = returnedRows<{ id: string }>(
+      await this.ds.query(
+        `UPDATE project_files
+            SET status = 'failed', received = 0, warnings = warnings || jsonb_build_array($2::text), updated_at = now()
+          WHERE id = $1 AND status = 'uploading' RETURNING id`,
+        [fileId, warning],
+      ),
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -219,7 +267,7 @@ export class ProjectsRepository {
 
   async updateFile(
     id: string,
-    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings'>>,
+    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings' | 'received'>>,
   ): Promise<void> {
     await this.ds.getRepository(ProjectFileEntity).update({ id }, patch);
   }

@@ -18,6 +18,7 @@ import {
   ProjectStatus,
   ProjectSummaryDto,
   transitionProject,
+  UPLOAD_RULES,
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
@@ -234,7 +235,11 @@ export class ProjectsService {
     }
   }
 
-  /** The client's project, ready to take an upload of `size` bytes (404, 409 or 413 otherwise). */
+  /**
+   * The client's project, ready to take an upload of `size` bytes (404, 409 or 413 otherwise).
+   * The upload holds no room yet: bytes count against the project's limit as they arrive
+   * (claimWrite), so an upload started and never sent takes nothing from it.
+   */
   async startUpload(
     file: { id: string; projectId: string; name: string; size: number },
     email: string,
@@ -243,8 +248,33 @@ export class ProjectsService {
     if (project.status === 'cancelled') throw conflict(PROJECT_MESSAGES.projectClosed, 'PROJECT_CLOSED');
     const { maxFileBytes, maxFileMb, maxProjectBytes, maxProjectMb } = this.config.storage;
     if (file.size > maxFileBytes) throw tooLarge(PROJECT_MESSAGES.fileTooLarge(maxFileMb), 'FILE_TOO_LARGE');
-    if (!(await this.repo.reserveFile(file, maxProjectBytes)))
+    const maxFiles = UPLOAD_RULES.maxFilesPerProject;
+    const reserved = await this.repo.reserveFile(file, { maxBytes: maxProjectBytes, maxFiles });
+    if (reserved === 'too-many') throw conflict(PROJECT_MESSAGES.tooManyFiles(maxFiles), 'TOO_MANY_FILES');
+    if (reserved === 'too-large')
       throw tooLarge(PROJECT_MESSAGES.projectTooLarge(maxProjectMb), 'PROJECT_TOO_LARGE');
+  }
+
+  /**
+   * Before bytes are written to one of the client's uploads: claims room for it to hold `upTo`
+   * bytes, or refuses with 413 when the project would pass its limit (nothing is written then).
+   * `settleWrite` afterwards records what really arrived.
+   */
+  async claimWrite(fileId: string, email: string, upTo: number): Promise<void> {
+    const file = await this.requireOwnedFile(fileId, email);
+    if (file.status !== 'uploading') return;
+    const { maxProjectBytes, maxProjectMb } = this.config.storage;
+    if (!(await this.repo.claimReceived(file.id, file.projectId, upTo, maxProjectBytes)))
+      throw tooLarge(PROJECT_MESSAGES.projectTooLarge(maxProjectMb), 'PROJECT_TOO_LARGE');
+  }
+
+  settleWrite(fileId: string, received: number): Promise<void> {
+    return this.repo.setReceived(fileId, received);
+  }
+
+  /** The client deleted an unfinished upload: it stops counting at once. */
+  async cancelUpload(fileId: string): Promise<void> {
+    await this.repo.cancelUpload(fileId, PROJECT_MESSAGES.uploadCancelled);
   }
 
   /** A file of the client's own projects, or 404 (the same for a guessed or foreign id). */
@@ -266,7 +296,7 @@ export class ProjectsService {
 
   async markFile(
     fileId: string,
-    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings'>>,
+    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings' | 'received'>>,
   ): Promise<void> {
     await this.repo.updateFile(fileId, patch);
   }

@@ -1,6 +1,6 @@
 /**
  * Removes uploads a client started and never finished: after ABANDONED_UPLOAD_MS the file row
- * is marked failed (which frees the project's quota, since declared sizes count at once) and
+ * is marked failed (so what it received stops counting against the project's limit) and
  * the partial bytes leave storage (on S3 the unfinished multipart upload is aborted too) through
  * StorageRemovals, which keeps retrying a removal that fails.
  * Runs hourly in processes that work queues (ROLE all or worker); the claim is one UPDATE, so

@@ -5,8 +5,14 @@
  * Guarantees:
  * - Every request needs a portal session; a client only reaches uploads of their own projects
  *   (anything else is 404, the same for a guessed id).
- * - An upload declares its length up front; a file over UPLOAD_MAX_FILE_MB, or one that would
- *   take the project over UPLOAD_MAX_PROJECT_MB, is refused with 413 before a byte is stored.
+ * - An upload declares its length up front; a file over UPLOAD_MAX_FILE_MB, or one that could
+ *   not fit beside what the project holds, is refused with 413 before a byte is stored.
+ * - The project's limit (UPLOAD_MAX_PROJECT_MB) counts bytes received, not sizes declared: each
+ *   write first claims room for what it may add (413, nothing written, when the project would
+ *   pass its limit) and afterwards records what really arrived. An upload started and never sent
+ *   holds nothing; one the client deletes (tus DELETE) stops counting at once.
+ * - A project holds at most UPLOAD_RULES.maxFilesPerProject files (409 TOO_MANY_FILES), and a
+ *   portal session starts at most UPLOAD_RULES.createPerSession uploads per window (429).
  * - The client's file name is only shown: it is sanitised and the bytes are stored by our id.
  * - A finished upload is judged by its first bytes (magic numbers); anything but audio, a ZIP,
  *   a PDF or text is deleted and refused with 415 naming what was detected.
@@ -27,17 +33,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toErrorBody } from '../common/errors/error-body';
-import { badRequest, unsupportedType } from '../common/errors/app.exception';
+import { AppException, badRequest, unsupportedType } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PortalAuthService } from '../projects/portal-auth.service';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { RedisLocker } from './redis-locker';
+import { UPLOAD_WINDOW_SECONDS, UploadRateLimiter } from './upload-rate-limiter';
 import { detectUploadKind, SNIFF_BYTES } from './upload-kind';
 import { PROBE_QUEUE, ProbeJob, UPLOADS_PATH } from './uploads.constants';
 
-type ClientRequest = IncomingMessage & { portalEmail?: string };
+type ClientRequest = IncomingMessage & { portalEmail?: string; portalSession?: string };
 
 /** Keeps a file name readable and harmless: no paths, control characters or odd punctuation. */
 export function sanitizeFileName(raw: string | null | undefined): string {
@@ -88,6 +95,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     @InjectQueue(PROBE_QUEUE) private readonly probeQueue: Queue<ProbeJob>,
     private readonly projects: ProjectsService,
     private readonly portalAuth: PortalAuthService,
+    private readonly rate: UploadRateLimiter,
   ) {}
 
   onModuleInit(): void {
@@ -135,14 +143,16 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const email = await this.portalAuth.emailForSession(request.cookies?.[PORTAL.cookieName]);
-    if (!email) {
+    const session = request.cookies?.[PORTAL.cookieName];
+    const email = await this.portalAuth.emailForSession(session);
+    if (!email || !session) {
       await reply
         .code(401)
         .send({ success: false, message: PROJECT_MESSAGES.notSignedIn, code: 'PORTAL_SIGN_IN_REQUIRED' });
       return;
     }
     (request.raw as ClientRequest).portalEmail = email;
+    (request.raw as ClientRequest).portalSession = session;
     // tus answers its own protocol checks in plain text; these are answered here, in the one
     // error shape, before the request reaches it (found by the fuzz suite).
     const protocolError = tusProtocolError(request);
@@ -154,12 +164,35 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     }
     reply.hijack();
     await this.server!.handle(request.raw, reply.raw);
+    await this.afterWrite(request.raw.method ?? request.method, request.raw.url ?? '', reply.raw.statusCode);
+  }
+
+  /** What a finished PATCH or DELETE changes in the project's count of bytes. */
+  private async afterWrite(method: string, url: string, status: number): Promise<void> {
+    if (method !== 'PATCH' && method !== 'DELETE') return;
+    const id = uploadIdOf(url);
+    if (!id) return;
+    try {
+      if (method === 'DELETE') {
+        if (status === 204) await this.projects.cancelUpload(id);
+        return;
+      }
+      // Whatever the write did (finished, stopped half way, refused), count what is stored.
+      const upload = await this.storage.tusStore.getUpload(id).catch(() => null);
+      if (upload) await this.projects.settleWrite(id, upload.offset);
+    } catch (err) {
+      this.logger.warn(`Upload ${id}: bytes not recounted: ${(err as Error).message}`);
+    }
   }
 
   private async onCreate(req: ClientRequest, res: ServerResponse, upload: Upload) {
     try {
       if (upload.sizeIsDeferred || upload.size === undefined)
         throw badRequest('Send the file size when the upload starts (Upload-Length).', 'LENGTH_REQUIRED');
+      if (!(await this.rate.allow(req.portalSession!))) {
+        res.setHeader('retry-after', String(UPLOAD_WINDOW_SECONDS));
+        throw new AppException(429, PROJECT_MESSAGES.uploadsTooFast, 'UPLOADS_TOO_FAST');
+      }
       const projectId = upload.metadata?.projectId ?? '';
       const name = sanitizeFileName(upload.metadata?.filename ?? upload.metadata?.name);
       await this.projects.startUpload(
@@ -175,7 +208,9 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
   private async onIncoming(req: ClientRequest, res: ServerResponse, id: string): Promise<void> {
     if (req.method === 'POST') return; // checked in onCreate, once the metadata is parsed
     try {
-      await this.projects.requireOwnedFile(id, req.portalEmail!);
+      const file = await this.projects.requireOwnedFile(id, req.portalEmail!);
+      if (req.method === 'PATCH')
+        await this.projects.claimWrite(id, req.portalEmail!, writeEnd(req, file.size));
     } catch (err) {
       throw tusError(res, err);
     }
@@ -197,7 +232,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
         unsupportedType(PROJECT_MESSAGES.badType(detected.detected), 'UNSUPPORTED_FILE_TYPE'),
       );
     }
-    await this.projects.markFile(upload.id, { status: 'stored', kind: detected.kind });
+    await this.projects.markFile(upload.id, { status: 'stored', kind: detected.kind, received: file.size });
     await this.projects.recordUpload(file.projectId, file.name);
     await this.probeQueue
       .add(
@@ -207,6 +242,31 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       .catch((err: Error) => this.logger.error(`Could not queue the probe of ${upload.id}: ${err.message}`));
     return res;
   }
+}
+
+/** The upload id at the end of a tus URL (`/api/uploads/<id>`), or null. */
+function uploadIdOf(url: string): string | null {
+  const last = url.split('?')[0].split('/').pop() ?? '';
+  try {
+    const id = decodeURIComponent(last);
+    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the upload may end after this PATCH: its offset plus the body's declared length (the
+ * rest of the file when the body's length is not given), never past the upload's size. tus then
+ * checks the offset is the stored one.
+ */
+function writeEnd(req: IncomingMessage, size: string): number {
+  const total = Number(size);
+  const offset = Number.parseInt(String(req.headers['upload-offset'] ?? ''), 10);
+  const start = Number.isSafeInteger(offset) && offset >= 0 ? Math.min(offset, total) : 0;
+  const length = Number.parseInt(String(req.headers['content-length'] ?? ''), 10);
+  const body = Number.isSafeInteger(length) && length >= 0 ? length : total - start;
+  return Math.min(total, start + body);
 }
 
 async function readHead(storage: ProjectStorage, key: string): Promise<Buffer> {

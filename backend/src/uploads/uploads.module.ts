@@ -4,6 +4,7 @@ import { ProjectsModule } from '../projects/projects.module';
 import { AbandonedUploadsSweeper } from './abandoned-uploads.sweeper';
 import { ProbeProcessor } from './probe.processor';
 import { TusUploadsService } from './tus-uploads.service';
+import { UploadRateLimiter } from './upload-rate-limiter';
 import { PROBE_QUEUE } from './uploads.constants';
 
 @Module({
@@ -14,6 +15,6 @@ import { PROBE_QUEUE } from './uploads.constants';
     }),
     ProjectsModule,
   ],
-  providers: [TusUploadsService, ProbeProcessor, AbandonedUploadsSweeper],
+  providers: [TusUploadsService, ProbeProcessor, AbandonedUploadsSweeper, UploadRateLimiter],
 })
 export class UploadsModule {}

@@ -117,6 +117,8 @@ export const ERROR_CODES = [
   'INVALID_TRANSITION',
   'FILE_NOT_FOUND',
   'FILE_TOO_LARGE',
+  'TOO_MANY_FILES',
+  'UPLOADS_TOO_FAST',
   'LINK_INVALID',
   'PORTAL_SIGN_IN_REQUIRED',
   // Reviews, rounds, balance and delivery (projects part 2)

@@ -196,6 +196,18 @@ export const PORTAL = {
 /** Default upload limits (the server reads UPLOAD_MAX_FILE_MB / UPLOAD_MAX_PROJECT_MB). */
 export const UPLOAD_DEFAULTS = { maxFileMb: 2048, maxProjectMb: 20480 } as const;
 
+/**
+ * Limits on the number of uploads, whatever their size: files one project may hold (uploads in
+ * flight included, failed and cancelled ones not), and uploads one portal session may start in
+ * a window of time (a folder of stems dropped at once fits easily; a script creating rows does
+ * not).
+ */
+export const UPLOAD_RULES = {
+  maxFilesPerProject: 200,
+  createPerSession: 100,
+  createWindowMinutes: 10,
+} as const;
+
 /** What the portal accepts, judged by content (magic bytes), not by name. */
 export const UPLOAD_KINDS = ['wav', 'aiff', 'flac', 'mp3', 'm4a', 'ogg', 'zip', 'pdf', 'txt'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -240,6 +252,11 @@ export const PROJECT_MESSAGES = {
   uploadExpired:
     'This upload was not finished within 7 days, so what had arrived was removed. Send the file again.',
   uploadBusy: 'This upload is already being sent from another tab or device.',
+  uploadCancelled: 'This upload was cancelled before it finished.',
+  tooManyFiles: (max: number) =>
+    `This project already holds ${max} files, the most one project can. Put the rest in a ZIP and upload that.`,
+  uploadsTooFast:
+    'You have started a lot of uploads in a short time. Please wait a few minutes and try again.',
 } as const;
 
 export function formatMb(mb: number): string {

@@ -22,6 +22,7 @@ import { StorageRemovals1764900000000 } from './1764900000000-StorageRemovals';
 import { NewsletterPause1765000000000 } from './1765000000000-NewsletterPause';
 import { AuditPseudonymise1765300000000 } from './1765300000000-AuditPseudonymise';
 import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-SingleUseTwoFactorChallenges';
+import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceivedBytes';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   NewsletterPause1765000000000,
   AuditPseudonymise1765300000000,
   SingleUseTwoFactorChallenges1765300100000,
+  UploadReceivedBytes1765300200000,
 ];

@@ -18,6 +18,13 @@ export class ProjectFileEntity {
   @Column({ type: 'bigint' })
   size: string;
 
+  /**
+   * Bytes the file holds, or may hold once the write in progress ends: what counts against the
+   * project's limit (the size once stored; 0 for an upload no byte of which has arrived).
+   */
+  @Column({ type: 'bigint', default: 0 })
+  received: string;
+
   @Column({ type: 'varchar', length: 10, nullable: true })
   kind: UploadKind | null;
 
