@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PROJECT_STORAGE, ProjectStorage } from '../src/storage/project-storage';
 import { AbandonedUploadsSweeper } from '../src/uploads/abandoned-uploads.sweeper';
-import { PROJECT_MESSAGES, UPLOAD_RULES } from '@studio/shared';
+import { PROBE_WARNINGS, PROJECT_MESSAGES, UPLOAD_RULES } from '@studio/shared';
 import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { mp3, wav } from './support/audio-fixtures';
 import { FakeS3 } from './support/fake-s3';
@@ -240,6 +240,39 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
           .length >= 2,
     );
     expect(attention.length).toBeGreaterThan(0);
+  });
+
+  it('reads audio only as the format its first bytes show, and finds a WAV without fmt unreadable', async () => {
+    const { projectId: own, cookie: max } = await newClient('max@example.com');
+    const target = await tusUpload(t, max, own, 'target.wav', wav({ seconds: 1 }));
+    expect((await probed(idOf(target.location!))).status).toBe('probed');
+    // An ID3 tag, then an ffconcat script naming the other upload (stored beside it on disk):
+    // left to guess, ffmpeg skips the tag, runs the script and measures that file instead.
+    const tag = Buffer.alloc(10 + 5000);
+    tag.write('ID3\u0004', 0, 'latin1');
+    tag.set([0, 0, 0x27, 0x08], 6); // 5000, as ID3's sync-safe integer
+    const script = Buffer.from(`ffconcat version 1.0\nfile ${idOf(target.location!)}\n`);
+    const disguised = await tusUpload(t, max, own, 'beat.mp3', Buffer.concat([tag, script]));
+    expect(disguised.status).toBe(204);
+    const row = await probed(idOf(disguised.location!));
+    expect(row).toMatchObject({ kind: 'mp3', status: 'failed', probe: null });
+    expect(row.warnings).toEqual([PROBE_WARNINGS.unreadable]);
+
+    // RIFF/WAVE with samples but no `fmt ` chunk: nothing says how to play them.
+    const stem = wav({ seconds: 1 });
+    const samples = stem.subarray(44);
+    const header = Buffer.alloc(20);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(12 + samples.length, 4);
+    header.write('WAVEdata', 8);
+    header.writeUInt32LE(samples.length, 16);
+    const noFmt = await tusUpload(t, max, own, 'no fmt.wav', Buffer.concat([header, samples]));
+    expect(noFmt.status).toBe(204);
+    const noFmtRow = await probed(idOf(noFmt.location!));
+    expect(noFmtRow).toMatchObject({ kind: 'wav', status: 'failed', probe: null });
+    expect(noFmtRow.warnings).toEqual([PROBE_WARNINGS.unreadable]);
+    const timeline = (await detail(own, max)).events.map((e: { message: string }) => e.message);
+    expect(timeline).toContain(`no fmt.wav checked: ${PROBE_WARNINGS.unreadable}`);
   });
 
   it('refuses a file that is not audio, naming what it is, and keeps nothing of it', async () => {

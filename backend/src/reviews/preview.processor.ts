@@ -25,6 +25,7 @@ import {
 import { ReviewsService } from '../projects/reviews.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { readMetadata } from '../uploads/audio-probe';
+import { AudioKind, detectUploadKind, isAudioKind, SNIFF_BYTES } from '../uploads/upload-kind';
 import { makePreview } from './preview';
 
 @Injectable()
@@ -67,10 +68,12 @@ export class PreviewProcessor implements OnApplicationBootstrap {
     const version = await this.reviews.findVersion(versionId);
     if (!version || version.status === 'ready') return;
     const project = await this.projects.requireAny(version.projectId);
+    // Read as what its first bytes are, as the upload was judged (never left to ffmpeg to guess).
+    const kind = await this.sourceKind(version.sourceKey);
     // The duration up front only matters for the faded ending; the metadata probe reads headers.
     const meta =
       version.protection === 'fade'
-        ? await readMetadata(this.storage.read(version.sourceKey), version.size).catch(() => null)
+        ? await readMetadata(this.storage.read(version.sourceKey), version.size, kind).catch(() => null)
         : null;
     const local = this.storage.localPath(version.sourceKey);
     const dir = mkdtempSync(join(tmpdir(), 'studio-preview-'));
@@ -81,6 +84,7 @@ export class PreviewProcessor implements OnApplicationBootstrap {
         local ? { path: local } : { stream: this.storage.read(version.sourceKey) },
         out,
         {
+          kind,
           protection: version.protection,
           tagEverySec: project.tagEverySec,
           durationSec: meta?.durationSec ?? null,
@@ -92,5 +96,14 @@ export class PreviewProcessor implements OnApplicationBootstrap {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  private async sourceKind(key: string): Promise<AudioKind> {
+    const head: Buffer[] = [];
+    for await (const chunk of this.storage.read(key, { start: 0, end: SNIFF_BYTES - 1 }))
+      head.push(chunk as Buffer);
+    const detected = await detectUploadKind(Buffer.concat(head));
+    if (!detected.ok || !isAudioKind(detected.kind)) throw new Error('The version is not audio it can read.');
+    return detected.kind;
   }
 }

@@ -6,7 +6,7 @@ import { REVIEW } from '@studio/shared';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { makePreview, matchGain, parseLoudness, previewArgs, reducePeaks } from './preview';
 
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
@@ -74,6 +74,7 @@ describe('makePreview', () => {
     const src = generate('sine.wav', 'sine=frequency=1000:sample_rate=48000', 12);
     const out = join(dir, 'sine.mp3');
     const r = await makePreview(FFMPEG, { path: src }, out, {
+      kind: 'wav',
       protection: 'none',
       tagEverySec: 20,
       durationSec: 12,
@@ -96,6 +97,7 @@ describe('makePreview', () => {
   it('reports silence as silence: flat peaks and no loudness', async () => {
     const src = generate('silence.wav', 'anullsrc=channel_layout=stereo:sample_rate=48000', 5);
     const r = await makePreview(FFMPEG, { path: src }, join(dir, 'silence.mp3'), {
+      kind: 'wav',
       protection: 'none',
       tagEverySec: 20,
       durationSec: 5,
@@ -108,6 +110,7 @@ describe('makePreview', () => {
   it('reads the source from a stream when storage has no local path', async () => {
     const src = generate('piped.wav', 'sine=frequency=440:sample_rate=48000', 3);
     const r = await makePreview(FFMPEG, { stream: createReadStream(src) }, join(dir, 'piped.mp3'), {
+      kind: 'wav',
       protection: 'none',
       tagEverySec: 20,
       durationSec: null,
@@ -118,7 +121,12 @@ describe('makePreview', () => {
   it('puts an audible tag into silence every N seconds', async () => {
     const src = generate('quiet.wav', 'anullsrc=channel_layout=stereo:sample_rate=48000', 12);
     const out = join(dir, 'tagged.mp3');
-    await makePreview(FFMPEG, { path: src }, out, { protection: 'tag', tagEverySec: 5, durationSec: 12 });
+    await makePreview(FFMPEG, { path: src }, out, {
+      kind: 'wav',
+      protection: 'tag',
+      tagEverySec: 5,
+      durationSec: 12,
+    });
     // Tags at 1 s, 6 s and 11 s; nothing in between.
     expect(levelDb(out, 0.95, 1.5)).toBeGreaterThan(-20);
     expect(levelDb(out, 5.95, 6.5)).toBeGreaterThan(-20);
@@ -128,7 +136,12 @@ describe('makePreview', () => {
   it('fades the ending out', async () => {
     const src = generate('long.wav', 'sine=frequency=440:sample_rate=48000', 30);
     const out = join(dir, 'faded.mp3');
-    await makePreview(FFMPEG, { path: src }, out, { protection: 'fade', tagEverySec: 20, durationSec: 30 });
+    await makePreview(FFMPEG, { path: src }, out, {
+      kind: 'wav',
+      protection: 'fade',
+      tagEverySec: 20,
+      durationSec: 30,
+    });
     expect(levelDb(out, 5, 10)).toBeGreaterThan(-30);
     expect(levelDb(out, 29.5, 29.95)).toBeLessThan(levelDb(out, 5, 10) - 15);
   });
@@ -138,6 +151,7 @@ describe('makePreview', () => {
     writeFileSync(bad, 'not audio at all');
     await expect(
       makePreview(FFMPEG, { path: bad }, join(dir, 'bad.mp3'), {
+        kind: 'wav',
         protection: 'none',
         tagEverySec: 20,
         durationSec: null,
@@ -149,11 +163,50 @@ describe('makePreview', () => {
 describe('preview helpers', () => {
   it('passes arguments as an array, the file name never parsed by a shell', () => {
     const args = previewArgs('/data/x; rm -rf /', '/tmp/out.mp3', {
+      kind: 'wav',
       protection: 'none',
       tagEverySec: 20,
       durationSec: 1,
     });
     expect(args).toContain('/data/x; rm -rf /');
+  });
+
+  it('reads the source as the format its header showed, opening nothing else', () => {
+    const args = previewArgs('/data/abc', '/tmp/out.mp3', {
+      kind: 'mp3',
+      protection: 'tag',
+      tagEverySec: 20,
+      durationSec: 1,
+    });
+    const input = args.indexOf('/data/abc');
+    expect(args.slice(input - 5, input + 1)).toEqual([
+      '-f',
+      'mp3',
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      '/data/abc',
+    ]);
+  });
+
+  it('refuses an ffconcat script behind an ID3 tag instead of following it', async () => {
+    const target = generate('target.wav', 'sine=frequency=440:sample_rate=48000', 1);
+    const tag = Buffer.alloc(10 + 5000);
+    tag.write('ID3\u0004', 0, 'latin1');
+    tag.set([0, 0, 0x27, 0x08], 6); // 5000, as ID3's sync-safe integer
+    const script = join(dir, 'script.mp3');
+    writeFileSync(
+      script,
+      Buffer.concat([tag, Buffer.from(`ffconcat version 1.0\nfile ${basename(target)}\n`)]),
+    );
+    await expect(
+      makePreview(FFMPEG, { path: script }, join(dir, 'script-out.mp3'), {
+        kind: 'mp3',
+        protection: 'none',
+        tagEverySec: 20,
+        durationSec: null,
+      }),
+    ).rejects.toThrow(/ffmpeg failed/);
   });
 
   it('reads the integrated loudness from the summary, not the threshold', () => {

@@ -3,13 +3,18 @@
  * decode): a streaming preview (MP3, 128 kb/s, with the project's protection), waveform peaks,
  * the duration and the integrated loudness (EBU R128). ffmpeg is spawned with an argument
  * array, never through a shell; the peaks are computed here from an 8 kHz mono stream that
- * ffmpeg writes to stdout, so the source is never held in memory.
+ * ffmpeg writes to stdout, so the source is never held in memory. The source is read as the
+ * format its first bytes showed (`-f`), never guessed again by ffmpeg.
  */
 import { Protection, REVIEW } from '@studio/shared';
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { pinnedInput } from '../uploads/audio-probe';
+import type { AudioKind } from '../uploads/upload-kind';
 
 export interface PreviewOptions {
+  /** The format the source's first bytes showed: ffmpeg reads it as that and nothing else. */
+  kind: AudioKind;
   protection: Protection;
   tagEverySec: number;
   /** The source's duration (needed for the faded ending); from the metadata probe. */
@@ -50,7 +55,7 @@ export function previewFilter(o: PreviewOptions): string {
 
 /** ffmpeg's arguments: `input` is a path or 'pipe:0'; the preview goes to `output`. */
 export function previewArgs(input: string, output: string, o: PreviewOptions): string[] {
-  const args = ['-hide_banner', '-nostats', '-loglevel', 'info', '-y', '-i', input];
+  const args = ['-hide_banner', '-nostats', '-loglevel', 'info', '-y', ...pinnedInput(o.kind, input)];
   if (o.protection === 'tag') args.push('-f', 'lavfi', '-i', 'sine=frequency=1000:sample_rate=44100');
   const graph = [
     '[0:a:0]asplit=2[src][meter]',

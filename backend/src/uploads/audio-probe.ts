@@ -2,8 +2,14 @@
  * What the studio wants to know about a stem before work starts: format, sample rate, bit depth,
  * channels, duration (music-metadata), loudest and mean level (ffmpeg's volumedetect, spawned
  * with an argument array), and a SHA-256. Every reader streams; nothing holds the file whole.
+ *
+ * Both readers are held to the format the upload's first bytes showed (AUDIO_READERS): the
+ * matching music-metadata parser and ffmpeg demuxer, nothing guessed from the content again,
+ * and ffmpeg may open no other file or URL. A file whose header describes no audio stream (a
+ * WAV without its `fmt ` chunk, say) or that ffmpeg cannot decode as that format is unreadable.
  */
 import { LOSSY_KINDS, PROBE_WARNINGS, ProbeResult, UploadKind } from '@studio/shared';
+import { AUDIO_READERS, AudioKind } from './upload-kind';
 import { parseStream } from 'music-metadata';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,9 +25,16 @@ export async function sha256Of(stream: Readable): Promise<string> {
   return hash.digest('hex');
 }
 
-export async function readMetadata(stream: Readable, size: number): Promise<ProbeResult> {
+/** The stream's format, read by the parser of `kind`; null when it describes no audio stream. */
+export async function readMetadata(
+  stream: Readable,
+  size: number,
+  kind: AudioKind,
+): Promise<ProbeResult | null> {
   try {
-    const { format } = await parseStream(stream, { size }, { duration: true, skipCovers: true });
+    const { mimeType } = AUDIO_READERS[kind];
+    const { format } = await parseStream(stream, { size, mimeType }, { duration: true, skipCovers: true });
+    if (!format.sampleRate || !format.numberOfChannels) return null;
     return {
       format: format.container,
       codec: format.codec,
@@ -36,21 +49,30 @@ export async function readMetadata(stream: Readable, size: number): Promise<Prob
   }
 }
 
+/** ffmpeg's input options that read `source` as `kind` and nothing else. */
+export function pinnedInput(kind: AudioKind, source: string): string[] {
+  const protocol = source === 'pipe:0' ? 'pipe' : 'file';
+  return ['-f', AUDIO_READERS[kind].demuxer, '-protocol_whitelist', protocol, '-i', source];
+}
+
+export type Levels = { peakDb: number; meanDb: number };
+
 /**
  * Loudest and mean level from ffmpeg. Reads `input` (a local path) or, when there is none, the
- * stream on stdin. Null when ffmpeg is missing or cannot decode the file.
+ * stream on stdin, as `kind`. 'undecodable' when ffmpeg cannot decode it as that; null when
+ * ffmpeg cannot be run at all.
  */
 export function measureLevels(
   ffmpegPath: string,
   input: { path: string } | { stream: Readable },
-): Promise<{ peakDb: number; meanDb: number } | null> {
+  kind: AudioKind,
+): Promise<Levels | 'undecodable' | null> {
   const source = 'path' in input ? input.path : 'pipe:0';
   const args = [
     '-hide_banner',
     '-nostats',
     '-nostdin',
-    '-i',
-    source,
+    ...pinnedInput(kind, source),
     '-map',
     '0:a:0',
     '-af',
@@ -83,7 +105,7 @@ export function measureLevels(
       };
       const peakDb = level('max_volume');
       const meanDb = level('mean_volume');
-      resolve(code === 0 && peakDb !== null && meanDb !== null ? { peakDb, meanDb } : null);
+      resolve(code === 0 && peakDb !== null && meanDb !== null ? { peakDb, meanDb } : 'undecodable');
     });
   });
 }

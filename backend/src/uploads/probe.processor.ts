@@ -5,7 +5,7 @@
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AUDIO_KINDS, ProbeResult } from '@studio/shared';
+import { ProbeResult } from '@studio/shared';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -13,6 +13,7 @@ import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { fileWarnings, measureLevels, readMetadata, sha256Of } from './audio-probe';
+import { isAudioKind } from './upload-kind';
 import { PROBE_CONCURRENCY, PROBE_QUEUE, ProbeJob } from './uploads.constants';
 
 @Injectable()
@@ -39,19 +40,23 @@ export class ProbeProcessor implements OnApplicationBootstrap {
     const file = await this.projects.findFile(fileId);
     if (!file || file.status !== 'stored' || !file.kind) return;
     const size = Number(file.size);
-    const isAudio = AUDIO_KINDS.includes(file.kind);
+    const kind = file.kind;
+    const isAudio = isAudioKind(kind);
     const local = this.storage.localPath(file.id);
     const [sha256, metadata, levels] = await Promise.all([
       sha256Of(this.storage.read(file.id)),
-      isAudio ? readMetadata(this.storage.read(file.id), size).catch(() => null) : null,
+      isAudio ? readMetadata(this.storage.read(file.id), size, kind).catch(() => null) : null,
       isAudio
         ? measureLevels(
             this.config.ffmpegPath,
             local ? { path: local } : { stream: this.storage.read(file.id) },
+            kind,
           )
         : null,
     ]);
-    const probe: ProbeResult | null = metadata ? { ...metadata, ...(levels ?? {}) } : null;
+    // Levels are missing only when ffmpeg cannot run here; audio it cannot decode is unreadable.
+    const probe: ProbeResult | null =
+      metadata && levels !== 'undecodable' ? { ...metadata, ...(levels ?? {}) } : null;
     const warnings = isAudio ? fileWarnings(file.kind, probe) : [];
     const status = isAudio && !probe ? 'failed' : 'probed';
     await this.projects.markFile(file.id, { sha256, probe, warnings, status });

@@ -1,4 +1,5 @@
-import { detectUploadKind } from './upload-kind';
+import { AUDIO_KINDS } from '@studio/shared';
+import { detectUploadKind, isAudioKind } from './upload-kind';
 
 function wavHeader(): Buffer {
   const b = Buffer.alloc(44);
@@ -51,5 +52,11 @@ describe('detectUploadKind', () => {
       detected: 'an unrecognised binary file',
     });
     expect(await detectUploadKind(Buffer.alloc(0))).toEqual({ ok: false, detected: 'empty' });
+  });
+
+  it('has a pinned reader (ffmpeg demuxer, music-metadata parser) for every audio kind, and only those', () => {
+    expect(AUDIO_KINDS.every(isAudioKind)).toBe(true);
+    expect(isAudioKind('zip')).toBe(false);
+    expect(isAudioKind('txt')).toBe(false);
   });
 });

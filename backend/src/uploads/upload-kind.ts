@@ -1,6 +1,10 @@
 /**
  * Decides what an uploaded file is from its first bytes (magic numbers), never from its name or
  * the type the browser claims. Text files have no magic number: valid UTF-8 without NUL bytes.
+ *
+ * Whatever reads the file afterwards is told that format (AUDIO_READERS) instead of guessing
+ * again from the content: left to guess, ffmpeg skips an ID3 tag and may find an ffconcat script
+ * or a playlist behind it, which makes it read other files.
  */
 import type { UploadKind } from '@studio/shared';
 import { fromBuffer } from 'file-type';
@@ -22,6 +26,20 @@ const BY_EXT: Record<string, UploadKind> = {
 };
 
 export type Detected = { ok: true; kind: UploadKind } | { ok: false; detected: string };
+
+export type AudioKind = Extract<UploadKind, 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a' | 'ogg'>;
+
+/** For each audio kind: ffmpeg's demuxer (`-f`) and the MIME type that picks music-metadata's parser. */
+export const AUDIO_READERS: Record<AudioKind, { demuxer: string; mimeType: string }> = {
+  wav: { demuxer: 'wav', mimeType: 'audio/wav' },
+  aiff: { demuxer: 'aiff', mimeType: 'audio/aiff' },
+  flac: { demuxer: 'flac', mimeType: 'audio/flac' },
+  mp3: { demuxer: 'mp3', mimeType: 'audio/mpeg' },
+  m4a: { demuxer: 'mp4', mimeType: 'audio/mp4' },
+  ogg: { demuxer: 'ogg', mimeType: 'audio/ogg' },
+};
+
+export const isAudioKind = (kind: UploadKind): kind is AudioKind => kind in AUDIO_READERS;
 
 export async function detectUploadKind(head: Buffer): Promise<Detected> {
   if (!head.length) return { ok: false, detected: 'empty' };
