@@ -22,6 +22,8 @@ import { registerHttpCache } from './common/http-cache';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
 import { registerSameOriginCheck } from './common/csrf/same-origin.hook';
+import { registerSessionRefresh } from './auth/session-refresh.hook';
+import { SessionsService } from './sessions/sessions.service';
 import { setupOpenApi } from './openapi/openapi';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -57,8 +59,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   registerInputGuard(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
-  // Reads the cookies parsed above; runs before every handler, the queue board and tus included.
-  registerSameOriginCheck(app.getHttpAdapter().getInstance(), config.publicUrl);
+  // Both read the cookies parsed above and run before every handler, the queue board and tus
+  // included: a cross-site request is refused before a session is renewed for it.
+  const fastify = app.getHttpAdapter().getInstance();
+  registerSameOriginCheck(fastify, config.publicUrl);
+  registerSessionRefresh(fastify, app.get(SessionsService), config.publicUrl.startsWith('https:'));
   // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
   // compressed at build time and API answers are small.
   await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });

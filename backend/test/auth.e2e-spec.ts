@@ -1,5 +1,16 @@
-import { ACCOUNT_MESSAGES } from '@studio/shared';
+import { DataSource } from 'typeorm';
+import { ACCOUNT_MESSAGES, ACCOUNT_RULES } from '@studio/shared';
+import { resetRateLimits } from './blog-fixtures';
 import { createTestApp, TestApp, adminToken, registerAndLogin } from './support/test-app';
+
+/** The cookies an answer sets, by name, with their attributes. */
+function setCookies(res: { headers: Record<string, unknown> }): Record<string, string> {
+  const list = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
+  return Object.fromEntries(list.map((c) => [c.slice(0, c.indexOf('=')), c]));
+}
+const valueOf = (cookie: string | undefined) => cookie?.slice(cookie.indexOf('=') + 1).split(';')[0];
+const claims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
 describe('accounts (HTTP)', () => {
   let t: TestApp;
@@ -7,6 +18,8 @@ describe('accounts (HTTP)', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+  // Sign-in is rate limited per client, and every test here signs in.
+  beforeEach(() => resetRateLimits(t));
 
   it('registers an author whatever role the body asks for', async () => {
     const res = await t.http().post('/api/register').send({
@@ -112,11 +125,107 @@ describe('accounts (HTTP)', () => {
         message: 'Login successful',
         user: { username: 'lena', displayName: 'Lena' },
       });
-      const cookie = String(res.headers['set-cookie']);
-      expect(cookie).toContain(`authToken=${res.body.authToken}`);
-      expect(cookie).toMatch(/HttpOnly/i);
-      expect(cookie).toMatch(/SameSite=Strict/i);
+      // The browser's session: httpOnly, SameSite=Strict cookies only (no script can read them);
+      // the body's authToken is for API clients.
+      const cookies = setCookies(res);
+      for (const name of ['authToken', 'authRefresh']) {
+        expect(cookies[name]).toMatch(/HttpOnly/i);
+        expect(cookies[name]).toMatch(/SameSite=Strict/i);
+        expect(cookies[name]).toMatch(/Path=\/(;|$)/);
+      }
+      const access = valueOf(cookies.authToken)!;
+      expect(access).not.toBe(res.body.authToken);
+      const { exp, iat, typ } = claims(access) as { exp: number; iat: number; typ: string };
+      expect([typ, exp - iat]).toEqual(['access', ACCOUNT_RULES.accessTokenMinutes * 60]);
+      expect(cookies.authToken).toContain(`Max-Age=${ACCOUNT_RULES.accessTokenMinutes * 60}`);
+      expect(JSON.stringify(res.body)).not.toContain(valueOf(cookies.authRefresh)!);
     }
+  });
+
+  it('renews the browser session with a rotating refresh token, and ends it when a replaced one returns', async () => {
+    await registerAndLogin(t, 'rotator');
+    const login = await t.http().post('/api/login').send({ username: 'rotator', password: 'password-123' });
+    const bearer = login.body.authToken as string;
+    const r1 = valueOf(setCookies(login).authRefresh)!;
+    const user = (cookie: string) => t.http().get('/api/user').set('cookie', cookie);
+
+    // The access token has gone (the browser drops it with its cookie): the refresh token renews both.
+    const renewed = await user(`authRefresh=${r1}`);
+    expect(renewed.body.user.username).toBe('rotator');
+    const r2 = valueOf(setCookies(renewed).authRefresh)!;
+    const a2 = valueOf(setCookies(renewed).authToken)!;
+    expect(r2).toBeTruthy();
+    expect(r2).not.toBe(r1);
+    expect(claims(a2).typ).toBe('access');
+    // With a current access token nothing is renewed.
+    const current = await user(`authToken=${a2}; authRefresh=${r2}`);
+    expect(current.body.user.username).toBe('rotator');
+    expect(current.headers['set-cookie']).toBeUndefined();
+    // A second tab renewing with the same token a moment later still gets in, without a new refresh token.
+    const twin = await user(`authRefresh=${r1}`);
+    expect(twin.body.user.username).toBe('rotator');
+    expect(Object.keys(setCookies(twin))).toEqual(['authToken']);
+    // An expired or forged access token is renewed the same way.
+    const afterExpiry = await user(`authToken=${a2.slice(0, -3)}xyz; authRefresh=${r2}`);
+    expect(afterExpiry.body.user.username).toBe('rotator');
+    const r3 = valueOf(setCookies(afterExpiry).authRefresh)!;
+
+    // Later, a replaced refresh token coming back is a stolen one: the whole session ends.
+    await t.app
+      .get(DataSource)
+      .query(
+        `UPDATE auth_sessions SET refreshed_at = now() - interval '1 hour' WHERE refresh_hash IS NOT NULL`,
+      );
+    const replay = await user(`authRefresh=${r2}`);
+    expect(replay.body.user).toBeNull();
+    expect(setCookies(replay).authRefresh).toMatch(/authRefresh=;/);
+    expect((await user(`authRefresh=${r3}`)).body.user).toBeNull();
+    expect((await t.http().get('/api/user').set('authorization', `Bearer ${bearer}`)).body.user).toBeNull();
+  });
+
+  it('serves bearer API clients as before and holds cookie-authenticated writes to our own origin', async () => {
+    const login = await t.http().post('/api/login').send({ username: 'admin', password: 'admin-password-1' });
+    const cookie = `authRefresh=${valueOf(setCookies(login).authRefresh)}`;
+    const bearer = { authorization: `Bearer ${login.body.authToken}` };
+    const settings = { blogName: 'Origin checked' };
+    const fromElsewhere = await t
+      .http()
+      .put('/api/admin/settings')
+      .set('cookie', cookie)
+      .set('origin', 'https://evil.example')
+      .send(settings);
+    expect(fromElsewhere.status).toBe(403);
+    expect(fromElsewhere.body.code).toBe('CROSS_SITE_REQUEST');
+    const ours = await t
+      .http()
+      .put('/api/admin/settings')
+      .set('cookie', cookie)
+      .set('origin', 'http://localhost:3000')
+      .send(settings);
+    expect(ours.status).toBe(200);
+    // A bearer token is no cookie a browser sends by itself: no origin to check.
+    const api = await t
+      .http()
+      .put('/api/admin/settings')
+      .set(bearer)
+      .set('origin', 'https://evil.example')
+      .send(settings);
+    expect(api.status).toBe(200);
+    // The server-rendered queue dashboard renews the session too.
+    const renewed = `authRefresh=${valueOf(setCookies(ours).authRefresh)}`;
+    const board = await t.http().get('/admin/queues/api/queues').set('cookie', renewed);
+    expect(board.status).toBe(200);
+    expect(Object.keys(setCookies(board)).sort()).toEqual(['authRefresh', 'authToken']);
+    // Signing out from the browser ends the session its cookies name, bearer token included.
+    const latest = `authRefresh=${valueOf(setCookies(board).authRefresh)}`;
+    const out = await t
+      .http()
+      .post('/api/logout')
+      .set('cookie', latest)
+      .set('origin', 'http://localhost:3000');
+    expect(out.status).toBe(200);
+    expect((await t.http().get('/api/user').set('cookie', latest)).body.user).toBeNull();
+    expect((await t.http().get('/api/user').set(bearer)).body.user).toBeNull();
   });
 
   it('answers a wrong password with 401 and no hint which part was wrong', async () => {
@@ -163,6 +272,7 @@ describe('accounts (HTTP)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Logged out' });
     expect(String(res.headers['set-cookie'])).toMatch(/authToken=;/);
+    expect(String(res.headers['set-cookie'])).toMatch(/authRefresh=;/);
     // The token itself no longer works, though it has not expired.
     const after = await t.http().get('/api/user').set('authorization', `Bearer ${token}`);
     expect(after.body.user).toBeNull();

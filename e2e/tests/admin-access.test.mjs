@@ -1,6 +1,7 @@
+/* global document, window -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
+import { ADMIN, api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
 
 describe('admin: who gets in, and what public pages load', () => {
   let browser;
@@ -28,6 +29,30 @@ describe('admin: who gets in, and what public pages load', () => {
     }
     await page.getByRole('button', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('keeps the staff session in httpOnly cookies only, and renews it when the access token is gone', async () => {
+    const page = await newPage(browser);
+    await loginThroughForm(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    // Nothing a script can read: no token in storage, no session in document.cookie.
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('authToken')), null);
+    assert.doesNotMatch(await page.evaluate(() => document.cookie), /authToken|authRefresh/);
+    const session = async () => Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c]));
+    const first = await session();
+    for (const name of ['authToken', 'authRefresh']) {
+      assert.equal(first[name]?.httpOnly, true, name);
+      assert.equal(first[name]?.sameSite, 'Strict', name);
+    }
+    // The short-lived access token expires (the browser drops its cookie): the admin area still
+    // opens, on a new access token and a new refresh token.
+    await page.context().clearCookies({ name: 'authToken' });
+    await page.goto('/admin');
+    await page.getByText(/^Welcome back, .+/).waitFor();
+    const renewed = await session();
+    assert.ok(renewed.authToken, 'a new access token');
+    assert.notEqual(renewed.authRefresh.value, first.authRefresh.value);
     await page.context().close();
   });
 

@@ -1,11 +1,10 @@
-/* global window -- used inside page callbacks, which run in the browser */
 // The back office (issue 12) in the browser: an admin changes a price and the site and the
 // next charge follow; reads and answers a message; refunds a payment; sees subscribers, codes
 // and draws. An editor sees none of it.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { api, FAKE_STRIPE, launch, newPage, sendWebhook, uniq } from './support.mjs';
+import { api, FAKE_STRIPE, launch, newPage, sendWebhook, signInWithToken, uniq } from './support.mjs';
 import { adminPage, staffToken, toast } from './admin-helpers.mjs';
 
 // Resolved like e2e/run.mjs does: the backend's dependency.
@@ -154,7 +153,7 @@ describe('admin: the back office', () => {
     assert.equal((await api('/api/admin/newsletter/issues', { token: editorToken })).status, 403);
 
     const page = await newPage(browser);
-    await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), editorToken);
+    await signInWithToken(page, editorToken);
     await page.goto('/admin');
     const menu = page.getByRole('menu').first();
     await menu.getByRole('link', { name: 'Posts' }).first().waitFor(SLOW);

@@ -1,6 +1,5 @@
-/* global window -- used inside page callbacks, which run in the browser */
 // Helpers for the admin browser tests (admin-*.test.mjs).
-import { ADMIN, BASE, DESKTOP, api, adminToken, newPage } from './support.mjs';
+import { ADMIN, BASE, DESKTOP, api, adminToken, newPage, signInWithToken } from './support.mjs';
 
 let cachedToken = null;
 /** One login for the whole file: logins are rate limited. */
@@ -10,11 +9,11 @@ export async function staffToken() {
   return cachedToken;
 }
 
-/** A page already logged in as the seeded admin (the token the login form would store). */
+/** A page already logged in as the seeded admin (its session in the httpOnly cookie). */
 export async function adminPage(browser, viewport = DESKTOP) {
   const token = await staffToken();
   const page = await newPage(browser, viewport);
-  await page.context().addInitScript((t) => window.localStorage.setItem('authToken', t), token);
+  await signInWithToken(page, token);
   return page;
 }
 

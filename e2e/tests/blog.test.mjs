@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { deflateSync, crc32 } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DESKTOP, PHONE, adminToken, api, launch, newPage, uniq } from './support.mjs';
+import { BASE, DESKTOP, PHONE, adminToken, api, launch, newPage, signInWithToken, uniq } from './support.mjs';
 
 const AWAITING_MODERATION = 'Thanks! Your comment will appear once it has been approved.';
 const longDate = new Intl.DateTimeFormat('en-GB', {
@@ -358,7 +358,7 @@ describe('blog: the public list and post pages', () => {
     await anonymous.context().close();
 
     const admin = await newPage(browser);
-    await admin.context().addInitScript((t) => window.localStorage.setItem('authToken', t), token);
+    await signInWithToken(admin, token);
     await admin.goto('/blog');
     const create = admin.getByRole('link', { name: 'Create Post' });
     await create.waitFor();

@@ -85,6 +85,16 @@ export async function adminToken() {
   return res.body.authToken;
 }
 
+/**
+ * Signs a page's browser in with a token an API login returned, as the httpOnly session cookie
+ * (the app keeps no token in storage; the server accepts a session's bearer token there too).
+ */
+export async function signInWithToken(page, token) {
+  await page
+    .context()
+    .addCookies([{ name: 'authToken', value: token, url: BASE, httpOnly: true, sameSite: 'Strict' }]);
+}
+
 export async function loginThroughForm(page, username, password) {
   await page.goto('/auth');
   await page.getByLabel(/username or email/i).fill(username);

@@ -7,7 +7,6 @@ import {
   CURRENT_USER_QUERY_KEY,
   errorMessage,
   postJson,
-  setAuthToken,
   type AuthResponse,
   type LoginRequest,
 } from '@studio/shared';
@@ -20,7 +19,7 @@ export function DevLogin() {
   const onFinish = async (values: LoginRequest) => {
     try {
       const res = await postJson<AuthResponse>('/api/login', values);
-      setAuthToken(res.authToken);
+      // The session is in the httpOnly cookies the answer set; the body's token is not kept.
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, res.user);
       navigate('/admin', { replace: true });
     } catch (error) {

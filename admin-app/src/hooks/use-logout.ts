@@ -2,9 +2,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { CURRENT_USER_QUERY_KEY, postJson, setAuthToken } from '@studio/shared';
+import { CURRENT_USER_QUERY_KEY, postJson } from '@studio/shared';
 
-/** Logs out on the server, and in this browser whatever the server says, then goes to /auth. */
+/**
+ * Logs out on the server (which ends the session and clears its httpOnly cookies), forgets the
+ * user in this browser whatever the server says, then goes to /auth.
+ */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -17,7 +20,6 @@ export function useLogout(): () => Promise<void> {
     } catch {
       failed = true;
     }
-    setAuthToken(null);
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') });
     if (failed) message.warning('Logout failed');

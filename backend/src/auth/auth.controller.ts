@@ -1,12 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ACCOUNT_RULES,
-  AUTH_TOKEN_KEY,
-  AuthResponse,
-  CurrentUserResponse,
-  TwoFactorChallengeResponse,
-} from '@studio/shared';
+import { AuthResponse, CurrentUserResponse, TwoFactorChallengeResponse } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -19,8 +13,7 @@ import { RegisterDto } from './dto/register.dto';
 import { TwoFactorLoginDto } from './dto/two-factor.dto';
 import { AuthThrottle } from './auth-throttle';
 import { requestMeta, tokenOf } from './request-meta';
-
-export const SESSION_MAX_AGE_SECONDS = ACCOUNT_RULES.sessionDays * 24 * 60 * 60;
+import { clearSessionCookies, setSessionCookies } from './session-cookies';
 
 @Controller('api')
 export class AuthController {
@@ -89,12 +82,12 @@ export class AuthController {
     };
   }
 
-  /** Ends the session on the server (the token stops working at once) and clears the cookie. */
+  /** Ends the session on the server (every token of it stops working at once) and clears the cookies. */
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.auth.logout(tokenOf(req));
-    reply.clearCookie(AUTH_TOKEN_KEY, { path: '/' });
+    clearSessionCookies(reply);
     return { success: true, message: 'Logged out' };
   }
 
@@ -102,14 +95,13 @@ export class AuthController {
     return this.config.publicUrl.startsWith('https:');
   }
 
+  /**
+   * The browser gets its session as httpOnly cookies (a short-lived access token and a refresh
+   * token); the body keeps `authToken` for API clients that send it as a bearer token.
+   */
   private withCookie(reply: FastifyReply, session: Session, message: string): AuthResponse {
-    reply.setCookie(AUTH_TOKEN_KEY, session.authToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: this.secure,
-      path: '/',
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    });
-    return { success: true, message, ...session };
+    const { cookies, ...body } = session;
+    setSessionCookies(reply, cookies, this.secure);
+    return { success: true, message, ...body };
   }
 }

@@ -18,7 +18,7 @@ import { badRequest, unauthorized } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
-import { SessionMeta, SessionsService } from '../sessions/sessions.service';
+import { BrowserCredentials, SessionMeta, SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { hashPassword, toPublicUser, UsersService, verifyPassword } from '../users/users.service';
@@ -31,8 +31,11 @@ import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 
 export interface Session {
+  /** For API clients (`Authorization: Bearer`): valid for the session's life. */
   authToken: string;
   user: PublicUser;
+  /** For the browser: set as httpOnly cookies, never sent in a body. */
+  cookies: Required<BrowserCredentials>;
 }
 
 export type LoginOutcome = { session: Session } | { challenge: string };
@@ -232,7 +235,11 @@ export class AuthService {
           this.logger.warn(`Sign-in notice for user ${user.id} not queued: ${err.message}`),
         );
     }
-    return { authToken: started.authToken, user: toPublicUser(user) };
+    return {
+      authToken: started.authToken,
+      user: toPublicUser(user),
+      cookies: { accessToken: started.accessToken, refreshToken: started.refreshToken },
+    };
   }
 
   private async failed(key: string, user: UserEntity | null, meta: SessionMeta): Promise<void> {

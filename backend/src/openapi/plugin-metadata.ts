@@ -588,7 +588,7 @@ export default async () => {
               currentUser: { summary: 'Never 401: an anonymous caller gets `user: null`.', type: Object },
               logout: {
                 summary:
-                  'Ends the session on the server (the token stops working at once) and clears the cookie.',
+                  'Ends the session on the server (every token of it stops working at once) and clears the cookies.',
               },
             },
           },

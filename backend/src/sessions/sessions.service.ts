@@ -2,10 +2,18 @@
  * Server-side sessions. A token names its session (`sid`); every request checks that the
  * session is still open and its user still active, so logging out, a password change or a
  * deactivation ends a token at once instead of when it expires.
+ *
+ * A sign-in yields two kinds of credential for the one session:
+ * - `authToken`, for API clients that send `Authorization: Bearer`: valid for the session's life;
+ * - for the browser, httpOnly cookies only: a short-lived access token (typ 'access',
+ *   ACCOUNT_RULES.accessTokenMinutes) and a refresh token (`<sid>.<secret>`, only its sha256
+ *   stored) that renews it and is replaced at every renewal. Presenting a replaced refresh token
+ *   again (after the short grace a racing second tab needs) is taken as theft and ends the
+ *   session.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_RULES } from '@studio/shared';
 import { UserEntity } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
@@ -16,6 +24,8 @@ export interface TokenPayload {
   role: string;
   /** The auth_sessions row this token belongs to. */
   sid: string;
+  /** 'access': the browser's short-lived cookie token; absent on API clients' tokens. */
+  typ?: 'access';
 }
 
 export interface SessionMeta {
@@ -25,7 +35,14 @@ export interface SessionMeta {
   deviceId?: string | null;
 }
 
-export interface StartedSession {
+/** What the browser keeps, in httpOnly cookies. */
+export interface BrowserCredentials {
+  accessToken: string;
+  /** Set when a new refresh token replaces the one presented (absent for a racing twin). */
+  refreshToken?: string;
+}
+
+export interface StartedSession extends Required<BrowserCredentials> {
   authToken: string;
   sessionId: string;
   /** True when the account signed in before, but never from this device. */
@@ -36,6 +53,10 @@ export interface StartedSession {
 const TOUCH_EVERY_MS = 60_000;
 
 export const SESSION_SECONDS = ACCOUNT_RULES.sessionDays * 24 * 60 * 60;
+export const ACCESS_TOKEN_SECONDS = ACCOUNT_RULES.accessTokenMinutes * 60;
+
+const SID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export const hashDevice = (deviceId: string | null | undefined): string | null =>
   deviceId ? createHash('sha256').update(deviceId).digest('hex') : null;
@@ -53,16 +74,66 @@ export class SessionsService {
   async start(user: Pick<UserEntity, 'id' | 'role'>, meta: SessionMeta = {}): Promise<StartedSession> {
     const deviceHash = hashDevice(meta.deviceId);
     const history = await this.sessions.deviceHistory(user.id, deviceHash);
+    const secret = randomBytes(32).toString('base64url');
     const sessionId = await this.sessions.insert({
       userId: user.id,
       deviceHash,
       ip: meta.ip?.slice(0, 64) ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
+      refreshHash: sha256(secret),
     });
     const payload: TokenPayload = { sub: user.id, role: user.role, sid: sessionId };
     const authToken = await this.jwt.signAsync(payload);
-    return { authToken, sessionId, newDevice: history.any && !history.device };
+    return {
+      authToken,
+      accessToken: await this.accessToken(payload),
+      refreshToken: `${sessionId}.${secret}`,
+      sessionId,
+      newDevice: history.any && !history.device,
+    };
+  }
+
+  /**
+   * Renews a browser's access token from its refresh token, replacing the refresh token. Null
+   * when it opens nothing (unknown, ended or expired session, inactive account, or a replayed
+   * token, which also ends the session).
+   */
+  async refresh(refreshToken: string | undefined): Promise<BrowserCredentials | null> {
+    const [sid, secret] = (refreshToken ?? '').split('.');
+    if (!sid || !secret || !SID.test(sid) || secret.length > 100) return null;
+    const next = randomBytes(32).toString('base64url');
+    const outcome = await this.sessions.rotateRefresh(
+      sid,
+      sha256(secret),
+      sha256(next),
+      ACCOUNT_RULES.refreshReuseGraceSeconds,
+    );
+    if (outcome.kind === 'replayed') {
+      this.logger.warn(`Session ${sid}: a replaced refresh token came back; the session is ended`);
+      await this.sessions.end(sid, 'refresh_replayed');
+      return null;
+    }
+    if (outcome.kind === 'unknown') return null;
+    const user = await this.users.findById(outcome.userId);
+    if (!user || user.deactivatedAt) return null;
+    const accessToken = await this.accessToken({ sub: user.id, role: user.role, sid });
+    return outcome.kind === 'rotated' ? { accessToken, refreshToken: `${sid}.${next}` } : { accessToken };
+  }
+
+  /** Whether `token` is a signature-valid token that has not expired (its session is not checked). */
+  async isCurrent(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    try {
+      await this.jwt.verifyAsync<TokenPayload>(token);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private accessToken(payload: TokenPayload): Promise<string> {
+    return this.jwt.signAsync({ ...payload, typ: 'access' }, { expiresIn: ACCESS_TOKEN_SECONDS });
   }
 
   /**

@@ -8,7 +8,7 @@ function mockFetch(status: number, body: string, statusText = ''): jest.Mock {
   return fn;
 }
 
-function withLocalStorage(token: string | null): void {
+function withLocalStorage(token: string | null): Map<string, string> {
   const store = new Map<string, string>(token ? [['authToken', token]] : []);
   (global as unknown as { window: unknown }).window = {
     localStorage: {
@@ -17,6 +17,7 @@ function withLocalStorage(token: string | null): void {
       removeItem: (k: string) => store.delete(k),
     },
   };
+  return store;
 }
 
 afterEach(() => {
@@ -35,13 +36,15 @@ describe('apiRequest', () => {
     expect(init.headers).not.toHaveProperty('Authorization');
   });
 
-  it('adds the stored bearer token and a JSON body', async () => {
-    withLocalStorage('tok');
+  it('sends a JSON body, and never a bearer token from storage (which it removes)', async () => {
+    const store = withLocalStorage('tok');
     const fetchMock = mockFetch(200, '');
     await expect(apiRequest('POST', '/api/y', { a: 1 })).resolves.toBeNull();
     const [, init] = fetchMock.mock.calls[0] as unknown as FetchArgs;
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(init.headers).not.toHaveProperty('Authorization');
     expect(init.body).toBe('{"a":1}');
+    expect(store.has('authToken')).toBe(false);
   });
 
   it('passes FormData through untouched', async () => {

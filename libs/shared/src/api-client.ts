@@ -2,8 +2,9 @@
  * The one HTTP client both front ends use (spec §7). Free of React so it can be imported from
  * anywhere, and safe to load in Node (no `window` access at import time).
  *
- * - Cookies always go along (`credentials: 'include'`); the stored bearer token is added when
- *   there is one.
+ * - Cookies always go along (`credentials: 'include'`): a signed-in staff member's session is in
+ *   httpOnly cookies the server renews itself, so no token is kept in script-readable storage
+ *   (a bearer token a browser stored before, under `authToken`, is removed).
  * - A JSON body (and its Content-Type) only when there is a body; FormData passes untouched so
  *   the browser sets the multipart boundary.
  * - Any non-OK status throws `ApiError` with the message "{status}: {body text or status text}",
@@ -40,24 +41,16 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }
 
-function storage(): Storage | null {
+/**
+ * Removes the bearer token older versions kept in localStorage: the session now lives in httpOnly
+ * cookies, and a token any script could read must not linger for its remaining days.
+ */
+export function forgetStoredToken(): void {
   try {
-    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
+    if (typeof window !== 'undefined') window.localStorage?.removeItem(AUTH_TOKEN_KEY);
   } catch {
-    // Storage can throw when blocked (privacy mode, sandboxed frames).
-    return null;
+    // Storage can throw when blocked (privacy mode, sandboxed frames): then nothing is stored either.
   }
-}
-
-export function getAuthToken(): string | null {
-  return storage()?.getItem(AUTH_TOKEN_KEY) ?? null;
-}
-
-export function setAuthToken(token: string | null | undefined): void {
-  const store = storage();
-  if (!store) return;
-  if (token) store.setItem(AUTH_TOKEN_KEY, token);
-  else store.removeItem(AUTH_TOKEN_KEY);
 }
 
 function parseJson(text: string): unknown {
@@ -70,8 +63,7 @@ function parseJson(text: string): unknown {
 
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  forgetStoredToken();
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -4,7 +4,6 @@ import {
   currentUserQuery,
   displayNameOf,
   postJson,
-  setAuthToken,
   type AuthResponse,
   type LoginRequest,
   type PublicUser,
@@ -26,8 +25,9 @@ export function useAuth() {
   const toastError = useApiErrorToast();
   const userQuery = useQuery(currentUserQuery);
 
+  // The session itself is in the httpOnly cookies the answer set (no script can read them); the
+  // body's authToken is for API clients and is not kept.
   const signedIn = (res: AuthResponse) => {
-    setAuthToken(res.authToken);
     queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, res.user);
   };
 
@@ -64,9 +64,8 @@ export function useAuth() {
 
   const logout = useMutation({
     mutationFn: () => postJson<unknown>('/api/logout'),
-    // Whatever the server says, this browser forgets the session.
+    // Whatever the server says, this browser forgets the user (the server clears the cookies).
     onSettled: () => {
-      setAuthToken(null);
       queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') });
     },

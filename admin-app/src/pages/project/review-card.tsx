@@ -22,7 +22,6 @@ import {
 import {
   ApiError,
   formatPence,
-  getAuthToken,
   getJson,
   postJson,
   PROTECTION_LABELS,
@@ -44,14 +43,11 @@ const fmt = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart
 
 /** Sends a file as the raw request body (the API streams it to storage). */
 async function upload(path: string, file: File): Promise<void> {
-  const token = getAuthToken();
+  // The staff session goes along as its httpOnly cookies.
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'include',
-    headers: {
-      'content-type': 'application/octet-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
+    headers: { 'content-type': 'application/octet-stream' },
     body: file,
   });
   if (!res.ok) {

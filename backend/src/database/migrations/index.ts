@@ -23,6 +23,7 @@ import { NewsletterPause1765000000000 } from './1765000000000-NewsletterPause';
 import { AuditPseudonymise1765300000000 } from './1765300000000-AuditPseudonymise';
 import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-SingleUseTwoFactorChallenges';
 import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceivedBytes';
+import { SessionRefreshTokens1765300300000 } from './1765300300000-SessionRefreshTokens';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   AuditPseudonymise1765300000000,
   SingleUseTwoFactorChallenges1765300100000,
   UploadReceivedBytes1765300200000,
+  SessionRefreshTokens1765300300000,
 ];

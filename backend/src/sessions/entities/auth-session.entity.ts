@@ -33,4 +33,15 @@ export class AuthSessionEntity {
 
   @Column({ name: 'end_reason', type: 'varchar', length: 40, nullable: true })
   endReason: string | null;
+
+  /** sha256 of the browser's current refresh token (none for sessions from before them). */
+  @Column({ name: 'refresh_hash', type: 'char', length: 64, nullable: true })
+  refreshHash: string | null;
+
+  /** sha256 of the refresh token the last renewal replaced. */
+  @Column({ name: 'previous_refresh_hash', type: 'char', length: 64, nullable: true })
+  previousRefreshHash: string | null;
+
+  @Column({ name: 'refreshed_at', type: 'timestamptz', nullable: true })
+  refreshedAt: Date | null;
 }
