@@ -31,7 +31,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
 import { ProjectsService } from '../projects/projects.service';
-import { ReviewsService } from '../projects/reviews.service';
+import { ReviewsService } from '../reviews/reviews.service';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';

@@ -13,10 +13,10 @@ import { PortalController } from './portal.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ProjectsPersonalDataRepository } from './projects-personal-data.repository';
-import { ReviewUrls } from './review-urls';
-import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
-import { ReviewsRepository } from './reviews.repository';
-import { ReviewsService } from './reviews.service';
+import { ReviewUrls } from '../reviews/review-urls';
+import { PREVIEW_QUEUE, REMINDER_QUEUE } from '../reviews/reviews.constants';
+import { ReviewsRepository } from '../reviews/reviews.repository';
+import { ReviewsService } from '../reviews/reviews.service';
 
 const QUEUES = BullModule.registerQueue(
   { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ProjectsService, Staff } from '../projects/projects.service';
-import { ReviewsService } from '../projects/reviews.service';
+import { ReviewsService } from './reviews.service';
 import { sanitizeFileName } from '../uploads/tus-uploads.service';
 import type { UserEntity } from '../users/entities/user.entity';
 import {

@@ -11,7 +11,7 @@ import { AppException, conflict, notFound } from '../common/errors/app.exception
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CHECKOUT_EXPIRES_MINUTES, PaymentsService } from '../payments/payments.service';
-import { ReviewsRepository } from '../projects/reviews.repository';
+import { ReviewsRepository } from './reviews.repository';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 /** A session this close to expiring is not handed out again. */

@@ -10,7 +10,7 @@ import { REVIEW_MESSAGES } from '@studio/shared';
 import { ZipFile } from 'yazl';
 import { forbidden } from '../common/errors/app.exception';
 import { PortalAuthService } from '../projects/portal-auth.service';
-import { ReviewsService } from '../projects/reviews.service';
+import { ReviewsService } from './reviews.service';
 import { SignedUrlQuery } from './dto/reviews.dto';
 import { attachment, PRIVATE_MEDIA, sendRanged, sessionOf } from './http-helpers';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@n
 import type { FastifyRequest } from 'fastify';
 import { PortalEmail, PortalSessionGuard } from '../projects/portal-session.guard';
 import { ProjectsService } from '../projects/projects.service';
-import { ReviewsService } from '../projects/reviews.service';
+import { ReviewsService } from './reviews.service';
 import { ApproveDto, NewCommentDto, ResolveCommentDto, SubmitRoundDto } from './dto/reviews.dto';
 import { commentId, sessionOf } from './http-helpers';
 

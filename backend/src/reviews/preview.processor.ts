@@ -21,8 +21,8 @@ import {
   PreviewJob,
   REMINDER_QUEUE,
   ReminderJob,
-} from '../projects/reviews.constants';
-import { ReviewsService } from '../projects/reviews.service';
+} from './reviews.constants';
+import { ReviewsService } from './reviews.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { readMetadata } from '../uploads/audio-probe';
 import { makePreview } from './preview';

@@ -17,7 +17,7 @@ import type {
   VersionStatus,
 } from '@studio/shared';
 import { DataSource, EntityManager } from 'typeorm';
-import type { NewEvent } from './projects.repository';
+import type { NewEvent } from '../projects/projects.repository';
 
 export interface VersionRow {
   id: string;
