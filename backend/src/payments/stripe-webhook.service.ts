@@ -31,7 +31,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
 import { ProjectsService } from '../projects/projects.service';
-import { ReviewsService } from '../reviews/reviews.service';
+import { ReviewBalanceService } from '../reviews/review-balance.service';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
@@ -65,7 +65,7 @@ export class StripeWebhookService {
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
     private readonly projects: ProjectsService,
-    private readonly reviews: ReviewsService,
+    private readonly balance: ReviewBalanceService,
   ) {}
 
   async handle(
@@ -321,7 +321,7 @@ export class StripeWebhookService {
     const payment = await this.repo.findByIdIn(m, paymentId);
     if (payment.status !== 'succeeded') return;
     // A project's balance: marked paid once, the project moves to paid (projects part 2).
-    if (payment.kind === 'balance') return this.reviews.onBalancePaid(m, payment);
+    if (payment.kind === 'balance') return this.balance.onBalancePaid(m, payment);
     await this.projects.openForPayment(m, {
       paymentId: payment.id,
       kind: payment.kind,
@@ -354,7 +354,7 @@ export class StripeWebhookService {
         });
       }
       await this.projects.mailProjectCreated(paymentId);
-      if (payment.kind === 'balance') await this.reviews.afterBalancePaid(payment);
+      if (payment.kind === 'balance') await this.balance.afterBalancePaid(payment);
     } catch (err) {
       this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
       await this.repo.releaseMailClaim(paymentId);

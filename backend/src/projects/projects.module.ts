@@ -13,7 +13,13 @@ import { PortalController } from './portal.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ProjectsPersonalDataRepository } from './projects-personal-data.repository';
+import { ReviewBalanceService } from '../reviews/review-balance.service';
+import { ReviewFiles } from '../reviews/review-files';
+import { ReviewFinalsService } from '../reviews/review-finals.service';
+import { ReviewRoundsService } from '../reviews/review-rounds.service';
+import { ReviewSteps } from '../reviews/review-steps';
 import { ReviewUrls } from '../reviews/review-urls';
+import { ReviewVersionsService } from '../reviews/review-versions.service';
 import { PREVIEW_QUEUE, REMINDER_QUEUE } from '../reviews/reviews.constants';
 import { ReviewsRepository } from '../reviews/reviews.repository';
 import { ReviewsService } from '../reviews/reviews.service';
@@ -38,12 +44,22 @@ const QUEUES = BullModule.registerQueue(
     PortalSessionGuard,
     ReviewsRepository,
     ReviewsService,
+    ReviewSteps,
+    ReviewFiles,
+    ReviewVersionsService,
+    ReviewRoundsService,
+    ReviewBalanceService,
+    ReviewFinalsService,
     ReviewUrls,
   ],
   exports: [
     QUEUES,
     ReviewsRepository,
     ReviewsService,
+    ReviewVersionsService,
+    ReviewRoundsService,
+    ReviewBalanceService,
+    ReviewFinalsService,
     ReviewUrls,
     ProjectsService,
     ProjectsRepository,

@@ -3,7 +3,7 @@
  * creates one (metadata projectId and kind=balance; the idempotency key is derived from the
  * payment row), under a lock on the balance request, so two visits at once get one session and
  * no one can pay twice. The payment row is written before Stripe is called; the existing webhook
- * settles it (ReviewsService.onBalancePaid).
+ * settles it (ReviewBalanceService.onBalancePaid).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CURRENCY, formatPence, REVIEW_MESSAGES, type BalanceSummary } from '@studio/shared';

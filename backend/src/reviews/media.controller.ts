@@ -10,14 +10,18 @@ import { REVIEW_MESSAGES } from '@studio/shared';
 import { ZipFile } from 'yazl';
 import { forbidden } from '../common/errors/app.exception';
 import { PortalAuthService } from '../projects/portal-auth.service';
-import { ReviewsService } from './reviews.service';
+import { ReviewFinalsService } from './review-finals.service';
+import { ReviewUrls } from './review-urls';
+import { ReviewVersionsService } from './review-versions.service';
 import { SignedUrlQuery } from './dto/reviews.dto';
 import { attachment, PRIVATE_MEDIA, sendRanged, sessionOf } from './http-helpers';
 
 @Controller('api/media')
 export class MediaController {
   constructor(
-    private readonly reviews: ReviewsService,
+    private readonly urls: ReviewUrls,
+    private readonly versions: ReviewVersionsService,
+    private readonly finals: ReviewFinalsService,
     private readonly portalAuth: PortalAuthService,
   ) {}
 
@@ -28,11 +32,11 @@ export class MediaController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const who = this.reviews.urls.verify(`/api/media/previews/${vid}`, q, req.cookies);
+    const who = this.urls.verify(`/api/media/previews/${vid}`, q, req.cookies);
     const email = who === 'staff' ? null : await this.portalAuth.emailForSession(sessionOf(req));
     if (who === 'client' && !email) throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
-    const { key, size } = await this.reviews.previewFor(vid, email);
-    return sendRanged(req, reply, size, 'audio/mpeg', (range) => this.reviews.readStored(key, range));
+    const { key, size } = await this.versions.previewFor(vid, email);
+    return sendRanged(req, reply, size, 'audio/mpeg', (range) => this.finals.readStored(key, range));
   }
 
   @Get('downloads/:pid/:fid')
@@ -44,11 +48,11 @@ export class MediaController {
     @Res() reply: FastifyReply,
   ) {
     // Before payment every download URL is 402, whoever holds it.
-    await this.reviews.requirePaidProject(pid);
-    this.reviews.urls.verify(`/api/media/downloads/${pid}/${fid}`, q, req.cookies);
+    await this.finals.requirePaidProject(pid);
+    this.urls.verify(`/api/media/downloads/${pid}/${fid}`, q, req.cookies);
     const email = await this.portalAuth.emailForSession(sessionOf(req));
     if (!email) throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
-    const { files } = await this.reviews.openDownload(pid, fid, email);
+    const { files } = await this.finals.openDownload(pid, fid, email);
     if (fid !== 'all') {
       const f = files[0];
       return sendRanged(
@@ -56,7 +60,7 @@ export class MediaController {
         reply,
         f.size,
         'application/octet-stream',
-        (range) => this.reviews.readStored(f.id, range),
+        (range) => this.finals.readStored(f.id, range),
         {
           'content-disposition': attachment(f.name),
         },
@@ -69,7 +73,7 @@ export class MediaController {
       for (let n = 2; used.has(name.toLowerCase()); n++) name = f.name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
       used.add(name.toLowerCase());
       // Audio is already compressed or compresses badly: store, so the ZIP streams at disk speed.
-      zip.addReadStream(this.reviews.readStored(f.id), name, { compress: false, size: f.size });
+      zip.addReadStream(this.finals.readStored(f.id), name, { compress: false, size: f.size });
     }
     zip.end();
     return reply

@@ -22,7 +22,8 @@ import {
   REMINDER_QUEUE,
   ReminderJob,
 } from './reviews.constants';
-import { ReviewsService } from './reviews.service';
+import { ReviewBalanceService } from './review-balance.service';
+import { ReviewVersionsService } from './review-versions.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { readMetadata } from '../uploads/audio-probe';
 import { makePreview } from './preview';
@@ -37,7 +38,8 @@ export class PreviewProcessor implements OnApplicationBootstrap {
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectsService,
-    private readonly reviews: ReviewsService,
+    private readonly versions: ReviewVersionsService,
+    private readonly balance: ReviewBalanceService,
     private readonly dashboard: QueueDashboard,
   ) {}
 
@@ -49,7 +51,7 @@ export class PreviewProcessor implements OnApplicationBootstrap {
       .process(PREVIEW_CONCURRENCY, (job: Job<PreviewJob>) => this.run(job))
       .catch((err: Error) => this.logger.error(`Preview worker stopped: ${err.message}`));
     this.reminders
-      .process(1, (job: Job<ReminderJob>) => this.reviews.remind(job.data.projectId, job.data.day))
+      .process(1, (job: Job<ReminderJob>) => this.balance.remind(job.data.projectId, job.data.day))
       .catch((err: Error) => this.logger.error(`Reminder worker stopped: ${err.message}`));
   }
 
@@ -58,13 +60,13 @@ export class PreviewProcessor implements OnApplicationBootstrap {
       await this.preview(job.data.versionId);
     } catch (err) {
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (last) await this.reviews.onPreviewFailed(job.data.versionId, (err as Error).message);
+      if (last) await this.versions.onPreviewFailed(job.data.versionId, (err as Error).message);
       throw err;
     }
   }
 
   async preview(versionId: string): Promise<void> {
-    const version = await this.reviews.findVersion(versionId);
+    const version = await this.versions.findVersion(versionId);
     if (!version || version.status === 'ready') return;
     const project = await this.projects.requireAny(version.projectId);
     // The duration up front only matters for the faded ending; the metadata probe reads headers.
@@ -88,7 +90,7 @@ export class PreviewProcessor implements OnApplicationBootstrap {
       );
       const previewKey = randomBytes(16).toString('hex');
       await this.storage.write(previewKey, createReadStream(out));
-      await this.reviews.onPreviewReady(versionId, { previewKey, ...result });
+      await this.versions.onPreviewReady(versionId, { previewKey, ...result });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ import { PreviewProcessor } from './preview.processor';
 /**
  * Client projects, part 2 over HTTP and in the workers: the portal's review API, the staff
  * review API, signed media, the /pay balance checkout, and the preview and reminder jobs. The
- * rules live in ProjectsModule's ReviewsService (the Stripe webhook needs them too).
+ * rules live in the review services, provided by ProjectsModule while the Stripe webhook calls the balance's.
  */
 @Module({
   imports: [ProjectsModule, PaymentsModule],
