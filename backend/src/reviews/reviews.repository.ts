@@ -1,7 +1,8 @@
 /**
  * Every query of projects part 2: versions, comments, revision rounds, extra money lines, the
- * balance request and its payments, final files and downloads. Services hold the rules; this
- * class only reads and writes. Methods that take an EntityManager run in the caller's
+ * balance request, final files and downloads. Services hold the rules; this class only reads
+ * and writes. Payment rows are the payments module's: they are written through PaymentsService,
+ * and only read here (a project's list price and refunds). Methods that take an EntityManager run in the caller's
  * transaction (rounds, approval and the balance webhook lock the project row first).
  */
 import { Injectable } from '@nestjs/common';
@@ -44,15 +45,6 @@ export interface BalanceRequestRow {
   paymentId: number | null;
   createdAt: Date;
   paidAt: Date | null;
-}
-
-export interface BalancePaymentRow {
-  id: number;
-  status: string;
-  amount: number;
-  stripeCheckoutSessionId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: Date;
 }
 
 export interface ProjectLock {
@@ -381,46 +373,12 @@ export class ReviewsRepository {
     return rowsOf(res).length > 0;
   }
 
-  async balancePayment(m: EntityManager, id: number): Promise<BalancePaymentRow | null> {
-    const rows: BalancePaymentRow[] = await m.query(
-      `SELECT id, status, amount, stripe_checkout_session_id AS "stripeCheckoutSessionId", metadata,
-              created_at AS "createdAt"
-         FROM payments WHERE id = $1`,
-      [id],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** A pending balance payment row, written before Stripe is called. */
-  async insertBalancePayment(
-    m: EntityManager,
-    p: { amount: number; currency: string; customerEmail: string; projectId: string; serviceName: string },
-  ): Promise<number> {
-    const rows: { id: number }[] = await m.query(
-      `INSERT INTO payments (kind, amount, currency, status, customer_email, metadata)
-       VALUES ('balance', $1, $2, 'pending', $3, jsonb_build_object('projectId', $4::text, 'serviceName', $5::text))
-       RETURNING id`,
-      [p.amount, p.currency, p.customerEmail, p.projectId, p.serviceName],
-    );
+  /** Ties the balance request to the payment row its current checkout goes through. */
+  async linkBalancePayment(m: EntityManager, projectId: string, paymentId: number): Promise<void> {
     await m.query(`UPDATE project_balance_requests SET payment_id = $2 WHERE project_id = $1`, [
-      p.projectId,
-      rows[0].id,
+      projectId,
+      paymentId,
     ]);
-    return rows[0].id;
-  }
-
-  async recordCheckout(
-    m: EntityManager,
-    paymentId: number,
-    session: { id: string; url: string; expiresAt: number },
-  ): Promise<void> {
-    await m.query(
-      `UPDATE payments SET stripe_checkout_session_id = $2,
-              metadata = metadata || jsonb_build_object('checkoutUrl', $3::text, 'checkoutExpiresAt', $4::bigint),
-              updated_at = now()
-        WHERE id = $1`,
-      [paymentId, session.id, session.url, session.expiresAt],
-    );
   }
 
   // --- final files and downloads
