@@ -15,18 +15,11 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
 import { ProjectsService } from '../projects/projects.service';
-import {
-  PREVIEW_CONCURRENCY,
-  PREVIEW_QUEUE,
-  PreviewJob,
-  REMINDER_QUEUE,
-  ReminderJob,
-} from './reviews.constants';
-import { ReviewBalanceService } from './review-balance.service';
-import { ReviewVersionsService } from './review-versions.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { readMetadata } from '../uploads/audio-probe';
 import { makePreview } from './preview';
+import { ReviewVersionsService } from './review-versions.service';
+import { PREVIEW_CONCURRENCY, PREVIEW_QUEUE, PreviewJob } from './reviews.constants';
 
 @Injectable()
 export class PreviewProcessor implements OnApplicationBootstrap {
@@ -34,25 +27,19 @@ export class PreviewProcessor implements OnApplicationBootstrap {
 
   constructor(
     @InjectQueue(PREVIEW_QUEUE) private readonly queue: Queue<PreviewJob>,
-    @InjectQueue(REMINDER_QUEUE) private readonly reminders: Queue<ReminderJob>,
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectsService,
     private readonly versions: ReviewVersionsService,
-    private readonly balance: ReviewBalanceService,
     private readonly dashboard: QueueDashboard,
   ) {}
 
   onApplicationBootstrap(): void {
     this.dashboard.register(this.queue);
-    this.dashboard.register(this.reminders);
     if (this.config.role !== 'all' && this.config.role !== 'worker') return;
     this.queue
       .process(PREVIEW_CONCURRENCY, (job: Job<PreviewJob>) => this.run(job))
       .catch((err: Error) => this.logger.error(`Preview worker stopped: ${err.message}`));
-    this.reminders
-      .process(1, (job: Job<ReminderJob>) => this.balance.remind(job.data.projectId, job.data.day))
-      .catch((err: Error) => this.logger.error(`Reminder worker stopped: ${err.message}`));
   }
 
   private async run(job: Job<PreviewJob>): Promise<void> {

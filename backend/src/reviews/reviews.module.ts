@@ -8,9 +8,11 @@ import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
 import { BalanceSettlement } from './balance-settlement';
 import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
 import { PayController } from './pay.controller';
 import { PortalReviewsController } from './portal-reviews.controller';
 import { PreviewProcessor } from './preview.processor';
+import { ReminderProcessor } from './reminder.processor';
 import { ReviewBalanceService } from './review-balance.service';
 import { ReviewFiles } from './review-files';
 import { ReviewFinalsService } from './review-finals.service';
@@ -51,7 +53,9 @@ import { ReviewsService } from './reviews.service';
     ReviewFinalsService,
     BalanceSettlement,
     BalanceCheckoutService,
+    MediaService,
     PreviewProcessor,
+    ReminderProcessor,
   ],
 })
 export class ReviewsModule implements OnModuleInit {
