@@ -5,8 +5,8 @@
  * Guarantees:
  * - Status changes go through the shared `transitionProject` rule; asking again for a status a
  *   project already has changes nothing, so every step is safe to repeat.
- * - `setStatusIn` runs in the caller's transaction, on a project row the caller has locked;
- *   `move` locks the row itself, in its own transaction.
+ * - `setStatusIn` and `moveIn` run in the caller's transaction, on a project row the caller has
+ *   locked; `move` locks the row itself, in its own transaction.
  * - Mails are queued after the data is stored (callers pass a job id derived from what the mail
  *   is about, so a retried step does not mail twice); with Redis away the mail service parks
  *   them in its outbox, which is not an error here.
@@ -64,17 +64,29 @@ export class ReviewSteps {
   ): Promise<void> {
     await this.repo.transaction(async (m) => {
       const project = await this.repo.lockProject(m, id);
-      if (!project) return;
-      const r = transitionProject(project.status, to, actor);
-      if (!r.ok || !r.changed) return;
-      await this.repo.setStatus(m, id, to, {
-        projectId: id,
-        type: 'status_changed',
-        actor,
-        actorName,
-        message: `${PROJECT_STATUS_LABELS[to]}: ${message}`,
-      });
+      if (project) await this.moveIn(m, project, to, actor, actorName, message);
     });
+  }
+
+  /** `move` in the caller's transaction, on a project row the caller has locked. */
+  async moveIn(
+    m: EntityManager,
+    project: ProjectLock,
+    to: ProjectStatus,
+    actor: ProjectActor,
+    actorName: string | null,
+    message: string,
+  ): Promise<void> {
+    const r = transitionProject(project.status, to, actor);
+    if (!r.ok || !r.changed) return;
+    await this.repo.setStatus(m, project.id, to, {
+      projectId: project.id,
+      type: 'status_changed',
+      actor,
+      actorName,
+      message: `${PROJECT_STATUS_LABELS[to]}: ${message}`,
+    });
+    project.status = to;
   }
 
   async mailQuietly(job: Parameters<MailService['enqueue']>[0]): Promise<void> {

@@ -153,28 +153,41 @@ export class ReviewVersionsService {
     return toVersion(row);
   }
 
-  /** Called by the preview job once its preview is stored: the client may listen now. */
+  /**
+   * Called by the preview job once its preview is stored: the client may listen now. The version
+   * is marked ready, its timeline line written and the project moved to "in review" in one
+   * transaction under the project's lock: a job that dies half way leaves the version not ready,
+   * so its retry does the whole step (a repeated job finds it ready and changes nothing).
+   */
   async onPreviewReady(
     versionId: string,
     r: { previewKey: string; durationSec: number; loudnessLufs: number | null; peaks: number[] },
   ): Promise<void> {
     const v = await this.repo.findVersion(versionId);
-    if (!v || !(await this.repo.versionReady(versionId, r))) return;
-    const project = await this.projects.requireAny(v.projectId);
-    await this.projects.appendEvent(v.projectId, {
-      type: 'version_ready',
-      actor: 'system',
-      message: `Version ${v.number} is ready to review (${formatDuration(r.durationSec)}).`,
+    if (!v) return;
+    const readied = await this.repo.transaction(async (m) => {
+      const locked = await this.repo.lockProject(m, v.projectId);
+      if (!locked || !(await this.repo.versionReady(m, versionId, r))) return false;
+      await this.repo.appendEvent(m, {
+        projectId: v.projectId,
+        type: 'version_ready',
+        actor: 'system',
+        message: `Version ${v.number} is ready to review (${formatDuration(r.durationSec)}).`,
+      });
+      if (locked.status === 'in_progress' || locked.status === 'revision_requested') {
+        await this.steps.moveIn(
+          m,
+          locked,
+          'in_review',
+          'system',
+          null,
+          `Version ${v.number} is ready for your review.`,
+        );
+      }
+      return true;
     });
-    if (project.status === 'in_progress' || project.status === 'revision_requested') {
-      await this.steps.move(
-        project.id,
-        'in_review',
-        'system',
-        null,
-        `Version ${v.number} is ready for your review.`,
-      );
-    }
+    if (!readied) return;
+    const project = await this.projects.requireAny(v.projectId);
     const link = await this.portalAuth.createLink(project.customerEmail);
     await this.steps.mailQuietly({
       template: 'version-ready',

@@ -157,10 +157,11 @@ export class ReviewsRepository {
 
   /** Records a finished preview; false when it was already recorded (a repeated job). */
   async versionReady(
+    m: EntityManager,
     id: string,
     r: { previewKey: string; durationSec: number; loudnessLufs: number | null; peaks: number[] },
   ): Promise<boolean> {
-    const res = await this.ds.query(
+    const res = await m.query(
       `UPDATE project_versions SET status = 'ready', preview_key = $2, duration_sec = $3,
               loudness_lufs = $4, peaks = $5::jsonb, error = NULL
         WHERE id = $1 AND status <> 'ready' RETURNING id`,
