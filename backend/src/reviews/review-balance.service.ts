@@ -30,11 +30,12 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ProjectEntity } from '../projects/entities/project.entity';
 import { PortalAuthService } from '../projects/portal-auth.service';
+import { ProjectLock } from '../projects/projects.repository';
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewSteps } from './review-steps';
 import { ReviewVersionsService } from './review-versions.service';
 import { REMINDER_QUEUE, ReminderJob, reminderJobId } from './reviews.constants';
-import { ProjectLock, ReviewsRepository } from './reviews.repository';
+import { ReviewsRepository } from './reviews.repository';
 
 @Injectable()
 export class ReviewBalanceService {
@@ -80,7 +81,7 @@ export class ReviewBalanceService {
     const v = await this.versions.requireVersion(owned.id, versionId);
     if (v.status !== 'ready') throw badRequest(REVIEW_MESSAGES.noVersion, 'VERSION_NOT_READY');
     const created = await this.repo.transaction(async (m) => {
-      const project = (await this.repo.lockProject(m, owned.id))!;
+      const project = (await this.steps.lock(m, owned.id))!;
       if (project.status === 'approved' || BALANCE_PAID_STATUSES.includes(project.status)) return null;
       if (project.status !== 'in_review') throw conflict(REVIEW_MESSAGES.notInReview, 'NOT_IN_REVIEW');
       const extras = (await this.repo.extras(project.id, m)).reduce((n, e) => n + e.pence, 0);
@@ -91,7 +92,7 @@ export class ReviewBalanceService {
       });
       const token = randomBytes(24).toString('base64url');
       await this.repo.insertBalanceRequest(m, { projectId: project.id, token, amountPence: amount });
-      await this.repo.appendEvent(m, {
+      await this.steps.appendEventIn(m, {
         projectId: project.id,
         type: 'balance_requested',
         actor: 'system',
@@ -164,10 +165,10 @@ export class ReviewBalanceService {
   ): Promise<void> {
     const projectId = typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null;
     if (!projectId) return;
-    const project = await this.repo.lockProject(m, projectId);
+    const project = await this.steps.lock(m, projectId);
     if (!project || !(await this.repo.markBalancePaid(m, projectId, payment.id))) return;
     const request = await this.repo.balanceRequest(projectId, m);
-    await this.repo.appendEvent(m, {
+    await this.steps.appendEventIn(m, {
       projectId,
       type: 'balance_paid',
       actor: 'system',

@@ -107,7 +107,7 @@ export class ReviewRoundsService {
     const owned = await this.projects.requireOwned(projectId, email);
     const fee = await this.steps.extraRoundFee();
     const outcome = await this.repo.transaction(async (m) => {
-      const project = (await this.repo.lockProject(m, owned.id))!;
+      const project = (await this.steps.lock(m, owned.id))!;
       const draft = await this.repo.draftWithCount(m, project.id);
       if (!draft || draft.comments === 0) {
         if (project.status === 'revision_requested') return { already: true as const, number: 0 };
@@ -129,7 +129,7 @@ export class ReviewRoundsService {
           label: `Extra revision round ${number - project.revisionRounds}`,
           pence: fee,
         });
-        await this.repo.appendEvent(m, {
+        await this.steps.appendEventIn(m, {
           projectId: project.id,
           type: 'extra_round',
           actor: 'client',

@@ -1,6 +1,7 @@
 /**
- * The steps every part of a review shares: moving the project's status, queuing a mail, and
- * the fee of an extra round.
+ * The steps every part of a review shares: locking and moving the project, its timeline, queuing
+ * a mail, and the fee of an extra round. The project row and its timeline are the projects
+ * module's tables: reviews reach them here only, through ProjectsRepository.
  *
  * Guarantees:
  * - Status changes go through the shared `transitionProject` rule; asking again for a status a
@@ -17,6 +18,7 @@ import {
   ProjectActor,
   ProjectEventType,
   ProjectStatus,
+  Protection,
   REVIEW,
   transitionProject,
 } from '@studio/shared';
@@ -24,18 +26,34 @@ import { EntityManager } from 'typeorm';
 import { conflict } from '../common/errors/app.exception';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
-import { ProjectLock, ReviewsRepository } from './reviews.repository';
+import { NewEvent, ProjectLock, ProjectsRepository } from '../projects/projects.repository';
+import { ReviewsRepository } from './reviews.repository';
 
 @Injectable()
 export class ReviewSteps {
   constructor(
     private readonly repo: ReviewsRepository,
+    private readonly projects: ProjectsRepository,
     private readonly mail: MailService,
     private readonly settings: SettingsService,
   ) {}
 
   async extraRoundFee(): Promise<number> {
     return (await this.settings.get()).extraRoundFeePence ?? REVIEW.defaultExtraRoundPence;
+  }
+
+  /** Locks the project row until the caller's transaction ends. */
+  lock(m: EntityManager, projectId: string): Promise<ProjectLock | null> {
+    return this.projects.lockIn(m, projectId);
+  }
+
+  /** A line on the project's timeline, in the caller's transaction. */
+  appendEventIn(m: EntityManager, e: NewEvent): Promise<void> {
+    return this.projects.appendEvent(e, m);
+  }
+
+  setProtection(projectId: string, protection: Protection, tagEverySec: number): Promise<void> {
+    return this.projects.setProtection(projectId, protection, tagEverySec);
   }
 
   /** Moves a locked project (in the caller's transaction); a transition the rule refuses is a 409. */
@@ -50,7 +68,7 @@ export class ReviewSteps {
     const result = transitionProject(project.status, to, actor);
     if (!result.ok) throw conflict(result.reason, 'INVALID_TRANSITION');
     if (!result.changed) return;
-    await this.repo.setStatus(m, project.id, to, { projectId: project.id, actor, actorName, ...event });
+    await this.projects.setStatusIn(m, project.id, to, { projectId: project.id, actor, actorName, ...event });
     project.status = to;
   }
 
@@ -63,7 +81,7 @@ export class ReviewSteps {
     message: string,
   ): Promise<void> {
     await this.repo.transaction(async (m) => {
-      const project = await this.repo.lockProject(m, id);
+      const project = await this.projects.lockIn(m, id);
       if (project) await this.moveIn(m, project, to, actor, actorName, message);
     });
   }
@@ -79,7 +97,7 @@ export class ReviewSteps {
   ): Promise<void> {
     const r = transitionProject(project.status, to, actor);
     if (!r.ok || !r.changed) return;
-    await this.repo.setStatus(m, project.id, to, {
+    await this.projects.setStatusIn(m, project.id, to, {
       projectId: project.id,
       type: 'status_changed',
       actor,

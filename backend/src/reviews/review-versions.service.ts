@@ -98,7 +98,7 @@ export class ReviewVersionsService {
   ) {
     const project = await this.projects.requireAny(projectId);
     const every = tagEverySec ?? project.tagEverySec;
-    await this.repo.setProtection(project.id, protection, every);
+    await this.steps.setProtection(project.id, protection, every);
     await this.audit.record({
       action: 'project.protection',
       targetType: 'project',
@@ -166,9 +166,9 @@ export class ReviewVersionsService {
     const v = await this.repo.findVersion(versionId);
     if (!v) return;
     const readied = await this.repo.transaction(async (m) => {
-      const locked = await this.repo.lockProject(m, v.projectId);
+      const locked = await this.steps.lock(m, v.projectId);
       if (!locked || !(await this.repo.versionReady(m, versionId, r))) return false;
-      await this.repo.appendEvent(m, {
+      await this.steps.appendEventIn(m, {
         projectId: v.projectId,
         type: 'version_ready',
         actor: 'system',

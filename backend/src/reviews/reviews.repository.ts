@@ -1,8 +1,9 @@
 /**
  * Every query of projects part 2: versions, comments, revision rounds, extra money lines, the
  * balance request, final files and downloads. Services hold the rules; this class only reads
- * and writes. Payment rows are the payments module's: they are written through PaymentsService,
- * and only read here (a project's list price and refunds). Methods that take an EntityManager run in the caller's
+ * and writes. Other features' rows are written through their module: the project row and its
+ * timeline through ProjectsRepository (see review-steps.ts), payments through PaymentsService;
+ * payments are only read here (a project's list price and refunds). Methods that take an EntityManager run in the caller's
  * transaction (rounds, approval and the balance webhook lock the project row first).
  */
 import { Injectable } from '@nestjs/common';
@@ -11,14 +12,12 @@ import type {
   ReviewCommentDto,
   FinalFileDto,
   MoneyLineDto,
-  ProjectStatus,
   Protection,
   RoundDto,
   VersionKind,
   VersionStatus,
 } from '@studio/shared';
 import { DataSource, EntityManager } from 'typeorm';
-import type { NewEvent } from '../projects/projects.repository';
 
 export interface VersionRow {
   id: string;
@@ -47,15 +46,6 @@ export interface BalanceRequestRow {
   paidAt: Date | null;
 }
 
-export interface ProjectLock {
-  id: string;
-  status: ProjectStatus;
-  quotedPence: number;
-  depositPence: number;
-  revisionRounds: number;
-  customerEmail: string;
-}
-
 const VERSION_COLUMNS = `id, project_id AS "projectId", number, kind, name, size::float8 AS size,
   source_key AS "sourceKey", preview_key AS "previewKey", status, duration_sec AS "durationSec",
   loudness_lufs AS "loudnessLufs", protection, note, error, created_at AS "createdAt"`;
@@ -74,38 +64,6 @@ export class ReviewsRepository {
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
-  }
-
-  /** Locks the project row until the transaction ends. */
-  async lockProject(m: EntityManager, id: string): Promise<ProjectLock | null> {
-    const rows: ProjectLock[] = await m.query(
-      `SELECT id, status, quoted_pence AS "quotedPence", deposit_pence AS "depositPence",
-              revision_rounds AS "revisionRounds", customer_email AS "customerEmail"
-         FROM projects WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** Moves the status in the caller's transaction (the row is locked) and appends the timeline line. */
-  async setStatus(m: EntityManager, id: string, to: ProjectStatus, event: NewEvent): Promise<void> {
-    await m.query(`UPDATE projects SET status = $2, updated_at = now() WHERE id = $1`, [id, to]);
-    await this.appendEvent(m, event);
-  }
-
-  async appendEvent(m: EntityManager, e: NewEvent): Promise<void> {
-    await m.query(
-      `INSERT INTO project_events (project_id, type, actor, actor_name, message, internal)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [e.projectId, e.type, e.actor, e.actorName ?? null, e.message, e.internal ?? false],
-    );
-  }
-
-  async setProtection(id: string, protection: Protection, tagEverySec: number): Promise<void> {
-    await this.ds.query(
-      `UPDATE projects SET protection = $2, tag_every_sec = $3, updated_at = now() WHERE id = $1`,
-      [id, protection, tagEverySec],
-    );
   }
 
   // --- versions
