@@ -2,8 +2,8 @@
  * The /pay/{token} page's money: each visit reuses the balance's open Stripe Checkout Session or
  * creates one (metadata projectId and kind=balance; the idempotency key is derived from the
  * payment row), under a lock on the balance request, so two visits at once get one session and
- * no one can pay twice. The payment row is written before Stripe is called; the existing webhook
- * settles it (ReviewsService.onBalancePaid).
+ * no one can pay twice. The payment row is written through PaymentsService before Stripe is
+ * called; the webhook settles it through the hook BalanceSettlement registers.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CURRENCY, formatPence, REVIEW_MESSAGES, type BalanceSummary } from '@studio/shared';
@@ -11,7 +11,7 @@ import { AppException, conflict, notFound } from '../common/errors/app.exception
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CHECKOUT_EXPIRES_MINUTES, PaymentsService } from '../payments/payments.service';
-import { ReviewsRepository } from '../projects/reviews.repository';
+import { ReviewsRepository } from './reviews.repository';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 /** A session this close to expiring is not handed out again. */
@@ -47,7 +47,7 @@ export class BalanceCheckoutService {
       if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
       if (row.paidAt) throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
       if (row.paymentId) {
-        const p = await this.repo.balancePayment(m, row.paymentId);
+        const p = await this.payments.findIn(m, row.paymentId);
         if (p?.status === 'succeeded') throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
         const url = typeof p?.metadata.checkoutUrl === 'string' ? p.metadata.checkoutUrl : null;
         const expires = Number(p?.metadata.checkoutExpiresAt ?? 0) * 1000;
@@ -60,13 +60,13 @@ export class BalanceCheckoutService {
         )
           return { url, sessionId: p.stripeCheckoutSessionId, reused: true };
       }
-      const paymentId = await this.repo.insertBalancePayment(m, {
-        amount: row.amountPence,
-        currency: CURRENCY,
-        customerEmail: row.customerEmail,
+      const paymentId = await this.payments.createBalancePayment(m, {
         projectId: row.projectId,
+        amountPence: row.amountPence,
+        customerEmail: row.customerEmail,
         serviceName: row.serviceName,
       });
+      await this.repo.linkBalancePayment(m, row.projectId, paymentId);
       const metadata = { payment_id: String(paymentId), kind: 'balance', projectId: row.projectId };
       const expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60;
       try {
@@ -94,7 +94,11 @@ export class BalanceCheckoutService {
           { idempotencyKey: `balance-cs-${paymentId}` },
         );
         if (!session.url) throw new Error('Checkout Session without url');
-        await this.repo.recordCheckout(m, paymentId, { id: session.id, url: session.url, expiresAt });
+        await this.payments.recordCheckoutSession(m, paymentId, {
+          id: session.id,
+          url: session.url,
+          expiresAt,
+        });
         return { url: session.url, sessionId: session.id, reused: false };
       } catch (err) {
         this.logger.warn(`Balance checkout for payment ${paymentId} failed: ${(err as Error).message}`);

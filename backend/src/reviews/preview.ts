@@ -10,7 +10,7 @@ import { Protection, REVIEW } from '@studio/shared';
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { pinnedInput } from '../uploads/audio-probe';
-import type { AudioKind } from '../uploads/upload-kind';
+import type { AudioKind } from '../storage/upload-kind';
 
 export interface PreviewOptions {
   /** The format the source's first bytes showed: ffmpeg reads it as that and nothing else. */

@@ -9,7 +9,7 @@
  * WAV without its `fmt ` chunk, say) or that ffmpeg cannot decode as that format is unreadable.
  */
 import { LOSSY_KINDS, PROBE_WARNINGS, ProbeResult, UploadKind } from '@studio/shared';
-import { AUDIO_READERS, AudioKind } from './upload-kind';
+import { AUDIO_READERS, AudioKind } from '../storage/upload-kind';
 import { parseStream } from 'music-metadata';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

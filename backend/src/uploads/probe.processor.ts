@@ -13,7 +13,7 @@ import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { fileWarnings, measureLevels, readMetadata, sha256Of } from './audio-probe';
-import { isAudioKind } from './upload-kind';
+import { isAudioKind } from '../storage/upload-kind';
 import { PROBE_CONCURRENCY, PROBE_QUEUE, ProbeJob } from './uploads.constants';
 
 @Injectable()

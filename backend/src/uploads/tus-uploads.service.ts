@@ -41,7 +41,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { RedisLocker } from './redis-locker';
 import { UPLOAD_WINDOW_SECONDS, UploadRateLimiter } from './upload-rate-limiter';
-import { detectUploadKind, SNIFF_BYTES } from './upload-kind';
+import { detectUploadKind, SNIFF_BYTES } from '../storage/upload-kind';
 import { PROBE_QUEUE, ProbeJob, UPLOADS_PATH } from './uploads.constants';
 
 type ClientRequest = IncomingMessage & { portalEmail?: string; portalSession?: string };
