@@ -6,6 +6,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+import { REVIEW, REVIEW_MESSAGES } from '@studio/shared';
 import { REMINDER_QUEUE } from '../src/reviews/reviews.constants';
 import { ReviewUrls } from '../src/reviews/review-urls';
 import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
@@ -217,6 +218,50 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     expect((await t.http().get(url.replace(versions[0], other)).set('cookie', cookie)).status).toBe(403);
   });
 
+  it('plays a staff preview only with the pass of the admin session that asked for it', async () => {
+    const asked = await admin()
+      .get(`/api/admin/projects/${id}/versions/${versions[0]}/preview-url`)
+      .set(auth);
+    expect(asked.status).toBe(200);
+    const url: string = asked.body.url;
+    expect(url).toMatch(/^\/api\/media\/previews\/[\w-]+\?exp=\d+&for=staff&sig=/);
+    const passCookie = ([] as string[])
+      .concat(asked.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith(`${REVIEW.staffPreviewCookie}=`))!;
+    expect(passCookie).toMatch(/HttpOnly/i);
+    expect(passCookie).toMatch(/SameSite=Strict/i);
+    expect(passCookie).toContain(`Path=${REVIEW.staffPreviewPath}`);
+    expect(passCookie).toContain(`Max-Age=${REVIEW.urlMinutes * 60}`);
+    const pass = passCookie.split(';')[0];
+
+    const played = await t.http().get(url).set('cookie', pass).buffer(true).parse(binary);
+    expect(played.status).toBe(200);
+    expect((played.body as Buffer).length).toBeGreaterThan(10_000);
+    // The URL alone, with a client's session, or with another admin session's pass: 403.
+    const otherLogin = await t
+      .http()
+      .post('/api/login')
+      .send({ username: 'admin', password: 'admin-password-1' });
+    const otherAuth = { authorization: `Bearer ${otherLogin.body.authToken}` };
+    const otherAsked = await admin()
+      .get(`/api/admin/projects/${id}/versions/${versions[0]}/preview-url`)
+      .set(otherAuth);
+    const otherPass = ([] as string[])
+      .concat(otherAsked.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith(`${REVIEW.staffPreviewCookie}=`))!
+      .split(';')[0];
+    for (const c of ['', cookie, otherPass, `${REVIEW.staffPreviewCookie}=forged`]) {
+      const res = await t.http().get(url).set('cookie', c);
+      expect([c, res.status, res.body.code]).toEqual([c, 403, 'URL_INVALID']);
+    }
+    // A pass plays its own session's URLs only while that session lasts.
+    expect((await t.http().get(otherAsked.body.url).set('cookie', otherPass)).status).toBe(200);
+    await t.http().post('/api/logout').set(otherAuth).expect(200);
+    const afterLogout = await t.http().get(otherAsked.body.url).set('cookie', otherPass);
+    expect([afterLogout.status, afterLogout.body.code]).toEqual([403, 'URL_INVALID']);
+    expect((await t.http().get(url).set('cookie', pass)).status).toBe(200);
+  });
+
   it('takes notes at a point or over a range, with replies and resolve; refuses notes past the end', async () => {
     const post = (body: object, c = cookie) =>
       t.http().post(`/api/portal/projects/${id}/comments`).set('cookie', c).send(body);
@@ -366,7 +411,28 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       .get(ReviewUrls)
       .sign(`/api/media/downloads/${id}/${final.body.file.id}`, { session });
     expect((await t.http().get(signed.url).set('cookie', cookie)).status).toBe(402);
-    expect((await t.http().get(`/api/media/downloads/${id}/all`).set('cookie', cookie)).status).toBe(402);
+    // Any URL we did not sign for this browser is the same 403, whether its project exists, is
+    // paid or not: the URL is checked before anything is looked up.
+    const bad = [
+      `/api/media/downloads/${id}/all`,
+      `/api/media/downloads/${id}/all?exp=9999999999&for=client&sig=forged`,
+      `/api/media/downloads/00000000-0000-4000-8000-000000000000/all?exp=9999999999&for=client&sig=x`,
+      `/api/media/downloads/not-a-project/${final.body.file.id}`,
+      signed.url.replace(final.body.file.id, 'all'),
+    ];
+    for (const url of bad) {
+      const res = await t.http().get(url).set('cookie', cookie);
+      expect([url, res.status, res.body]).toEqual([
+        url,
+        403,
+        { success: false, message: REVIEW_MESSAGES.urlInvalid, code: 'URL_INVALID' },
+      ]);
+    }
+    // The good URL in another browser (another session, or none) is refused the same way.
+    for (const c of [otherCookie, '']) {
+      const res = await t.http().get(signed.url).set('cookie', c);
+      expect([res.status, res.body.code]).toEqual([403, 'URL_INVALID']);
+    }
     expect((await review()).downloadsUnlocked).toBe(false);
   });
 

@@ -886,7 +886,10 @@ export default async () => {
                 summary:
                   "The version's audio as the request body (application/octet-stream or audio/*), streamed to storage.",
               },
-              previewUrl: {},
+              previewUrl: {
+                summary:
+                  "A preview URL bound to this admin's session, and the pass (cookie) that plays it in this browser.",
+              },
               protection: {},
               comment: {},
               resolve: {

@@ -1,6 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REVIEW } from '@studio/shared';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ProjectsService, Staff } from '../projects/projects.service';
@@ -18,6 +21,7 @@ import {
   VersionUploadQuery,
 } from './dto/reviews.dto';
 import { commentId, rawBody } from './http-helpers';
+import { STAFF_PASS_SECONDS, StaffPreviewPass } from './staff-preview-pass';
 
 const staffOf = (user: UserEntity | null): Staff => ({
   name: user?.displayName || user?.username || 'Staff',
@@ -33,6 +37,8 @@ export class AdminReviewsController {
     private readonly versions: ReviewVersionsService,
     private readonly rounds: ReviewRoundsService,
     private readonly finals: ReviewFinalsService,
+    private readonly staffPass: StaffPreviewPass,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get(':id/review')
@@ -59,10 +65,28 @@ export class AdminReviewsController {
     return { success: true, version };
   }
 
+  /** A preview URL bound to this admin's session, and the pass (cookie) that plays it in this browser. */
   @Get(':id/versions/:vid/preview-url')
-  async previewUrl(@Param('id') id: string, @Param('vid') vid: string) {
+  async previewUrl(
+    @Param('id') id: string,
+    @Param('vid') vid: string,
+    @CurrentUser() user: UserEntity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const project = await this.projects.requireAny(id);
-    return { success: true, ...(await this.versions.previewUrl(project.id, vid, { staff: true })) };
+    const signed = await this.versions.previewUrl(project.id, vid, { staffSession: user.sessionId! });
+    reply.setCookie(
+      REVIEW.staffPreviewCookie,
+      await this.staffPass.issue({ sub: user.id, sid: user.sessionId! }),
+      {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: this.config.publicUrl.startsWith('https:'),
+        path: REVIEW.staffPreviewPath,
+        maxAge: STAFF_PASS_SECONDS,
+      },
+    );
+    return { success: true, ...signed };
   }
 
   @Post(':id/protection')

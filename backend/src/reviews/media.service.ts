@@ -3,9 +3,12 @@
  * behind /api/media (media.controller.ts only translates them to HTTP).
  *
  * Guarantees:
- * - A URL is checked before anything is read (ReviewUrls): expired, altered or signed for
- *   another portal session is a 403; a client's URL also needs that client's live session.
- * - Final files answer 402 until the balance is paid, whoever holds the URL (checked first).
+ * - A URL is checked before anything is looked up (ReviewUrls): expired, altered, made up, or
+ *   signed for another portal or staff session is the same 403, whatever it names, so a URL
+ *   tells nothing about projects, versions or payments to anyone it was not made for.
+ * - Then the session it is bound to must still be live: the client's portal session, or the
+ *   admin's session named by the staff preview pass (StaffPreviewPass); else the same 403.
+ * - Final files answer 402 until the balance is paid, to the holder of a good URL.
  * - Every download is recorded (ReviewFinalsService.openDownload).
  * - The ZIP of all final files is built as it is sent (yazl, stored without compression), never
  *   written to a temporary file; names that clash get " (2)", " (3)", … so none is lost.
@@ -14,11 +17,13 @@ import { Injectable } from '@nestjs/common';
 import { REVIEW_MESSAGES } from '@studio/shared';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { REVIEW } from '@studio/shared';
 import { forbidden } from '../common/errors/app.exception';
 import { PortalAuthService } from '../projects/portal-auth.service';
 import { ReviewFinalsService } from './review-finals.service';
 import { ReviewUrls, SignedQuery } from './review-urls';
 import { ReviewVersionsService } from './review-versions.service';
+import { StaffPreviewPass } from './staff-preview-pass';
 
 type Cookies = Record<string, string | undefined> | undefined;
 type Range = { start: number; end: number };
@@ -31,6 +36,8 @@ export interface StoredMedia {
 
 export type Download = ({ kind: 'file'; name: string } & StoredMedia) | { kind: 'zip'; stream: Readable };
 
+const urlInvalid = () => forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
+
 @Injectable()
 export class MediaService {
   constructor(
@@ -38,12 +45,23 @@ export class MediaService {
     private readonly portalAuth: PortalAuthService,
     private readonly versions: ReviewVersionsService,
     private readonly finals: ReviewFinalsService,
+    private readonly staffPass: StaffPreviewPass,
   ) {}
 
   async preview(versionId: string, q: SignedQuery, cookies: Cookies, session: string): Promise<StoredMedia> {
-    const who = this.urls.verify(`/api/media/previews/${versionId}`, q, cookies);
-    const email = who === 'staff' ? null : await this.portalAuth.emailForSession(session);
-    if (who === 'client' && !email) throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
+    const pass = q.for === 'staff' ? await this.staffPass.read(cookies?.[REVIEW.staffPreviewCookie]) : null;
+    const who = this.urls.verify(`/api/media/previews/${versionId}`, q, {
+      session: session || undefined,
+      staffSession: pass?.sid,
+    });
+    // The URL is ours and this browser's: only now is anything looked up.
+    let email: string | null = null;
+    if (who === 'staff') {
+      if (!pass || !(await this.staffPass.isLive(pass))) throw urlInvalid();
+    } else {
+      email = await this.portalAuth.emailForSession(session);
+      if (!email) throw urlInvalid();
+    }
     const { key, size } = await this.versions.previewFor(versionId, email);
     return { size, open: (range) => this.finals.readStored(key, range) };
   }
@@ -56,11 +74,16 @@ export class MediaService {
     cookies: Cookies,
     session: string,
   ): Promise<Download> {
-    // Before payment every download URL is 402, whoever holds it.
-    await this.finals.requirePaidProject(projectId);
-    this.urls.verify(`/api/media/downloads/${projectId}/${fileId}`, q, cookies);
+    // The URL first (no look-up before it), then the session it is bound to, then the payment.
+    if (
+      this.urls.verify(`/api/media/downloads/${projectId}/${fileId}`, q, {
+        session: session || undefined,
+      }) !== 'client'
+    )
+      throw urlInvalid();
     const email = await this.portalAuth.emailForSession(session);
-    if (!email) throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
+    if (!email) throw urlInvalid();
+    await this.finals.requirePaidProject(projectId);
     const { files } = await this.finals.openDownload(projectId, fileId, email);
     if (fileId !== 'all') {
       const f = files[0];

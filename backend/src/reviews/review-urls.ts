@@ -1,17 +1,25 @@
 /**
  * Short-lived signed URLs for previews and downloads. A URL names what it opens, when it
- * expires and whom it is for: the client's portal session (a hash of the session cookie; the
- * same URL from another browser is refused) or staff ('staff', for the admin page's player). The
- * signature is an HMAC keyed from the app secret, compared in constant time.
+ * expires and whom it is for: the client's portal session (a hash of the session cookie), or a
+ * staff session (a hash of its id, named by the staff preview pass cookie, for the admin page's
+ * player). The same URL from another browser is refused either way. The signature is an HMAC
+ * keyed from the app secret, compared in constant time, and checked before anything is looked
+ * up: every URL that is not ours, or not this browser's, gets the same 403.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { PORTAL, REVIEW, REVIEW_MESSAGES } from '@studio/shared';
+import { REVIEW, REVIEW_MESSAGES } from '@studio/shared';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { forbidden } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 
-export type UrlHolder = { session: string } | { staff: true };
+export type UrlHolder = { session: string } | { staffSession: string };
+
+/** What the request carries that a URL may be bound to: the portal session, a staff session id. */
+export interface RequestHolders {
+  session?: string;
+  staffSession?: string;
+}
 
 export interface SignedQuery {
   exp?: string;
@@ -19,8 +27,9 @@ export interface SignedQuery {
   for?: string;
 }
 
+const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 const bindingOf = (holder: UrlHolder) =>
-  'staff' in holder ? 'staff' : `s:${createHash('sha256').update(holder.session).digest('hex').slice(0, 32)}`;
+  'staffSession' in holder ? `t:${digest(holder.staffSession)}` : `s:${digest(holder.session)}`;
 
 @Injectable()
 export class ReviewUrls {
@@ -33,7 +42,7 @@ export class ReviewUrls {
   /** `path` plus `?exp=…&for=…&sig=…`, valid for REVIEW.urlMinutes. */
   sign(path: string, holder: UrlHolder, now = Date.now()): { url: string; expiresAt: string } {
     const exp = Math.floor(now / 1000) + REVIEW.urlMinutes * 60;
-    const forWhom = 'staff' in holder ? 'staff' : 'client';
+    const forWhom = 'staffSession' in holder ? 'staff' : 'client';
     const sig = this.mac(path, exp, bindingOf(holder));
     return {
       url: `${path}?exp=${exp}&for=${forWhom}&sig=${sig}`,
@@ -42,25 +51,25 @@ export class ReviewUrls {
   }
 
   /**
-   * Checks a request's URL: 403 when expired, altered, or signed for another session. Returns
-   * who it was signed for.
+   * Checks a request's URL against what the request carries: 403 when expired, altered, or
+   * signed for another session. Returns who it was signed for.
    */
-  verify(
-    path: string,
-    q: SignedQuery,
-    cookies: Record<string, string | undefined> | undefined,
-  ): 'staff' | 'client' {
+  verify(path: string, q: SignedQuery, holders: RequestHolders): 'staff' | 'client' {
     const exp = Number(q.exp);
-    const session = cookies?.[PORTAL.cookieName];
+    const { session, staffSession } = holders;
     const holder: UrlHolder | null =
-      q.for === 'staff' ? { staff: true } : q.for === 'client' && session ? { session } : null;
+      q.for === 'staff' && staffSession
+        ? { staffSession }
+        : q.for === 'client' && session
+          ? { session }
+          : null;
     if (!holder || !Number.isInteger(exp) || exp * 1000 < Date.now() || typeof q.sig !== 'string')
       throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
     const expected = Buffer.from(this.mac(path, exp, bindingOf(holder)));
     const given = Buffer.from(q.sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given))
       throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
-    return 'staff' in holder ? 'staff' : 'client';
+    return 'staffSession' in holder ? 'staff' : 'client';
   }
 
   private mac(path: string, exp: number, binding: string): string {

@@ -4,6 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { PaymentsModule } from '../payments/payments.module';
 import { ProjectsModule } from '../projects/projects.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
 import { BalanceSettlement } from './balance-settlement';
@@ -23,6 +24,7 @@ import { ReviewVersionsService } from './review-versions.service';
 import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
 import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
+import { StaffPreviewPass } from './staff-preview-pass';
 
 /**
  * Client projects, part 2: versions and their previews, notes and revision rounds, approval and
@@ -35,6 +37,8 @@ import { ReviewsService } from './reviews.service';
   imports: [
     ProjectsModule,
     PaymentsModule,
+    // Staff preview passes name a staff session (StaffPreviewPass).
+    SessionsModule,
     BullModule.registerQueue(
       { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },
       { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
@@ -54,6 +58,7 @@ import { ReviewsService } from './reviews.service';
     BalanceSettlement,
     BalanceCheckoutService,
     MediaService,
+    StaffPreviewPass,
     PreviewProcessor,
     ReminderProcessor,
   ],

@@ -29,8 +29,14 @@ export const REVIEW = {
   tagEveryMaxSec: 120,
   /** The faded ending: the last this-many seconds (at most a fifth of the track) fade out. */
   fadeSec: 20,
-  /** Signed preview and download URLs live this long. */
+  /** Signed preview and download URLs live this long (and a staff member's preview pass). */
   urlMinutes: 10,
+  /**
+   * The staff preview pass: an httpOnly cookie, scoped to the previews' path, that binds staff
+   * preview URLs to the staff session that asked for them.
+   */
+  staffPreviewCookie: 'staffPreview',
+  staffPreviewPath: '/api/media/previews',
   /** Peaks kept for the waveform: about ten a second, at most this many (≤ 50 KB of JSON). */
   maxPeaks: 4000,
   /** The level both sides of the A/B switch are brought to (LUFS). */
