@@ -22,6 +22,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import {
+  AUTH_REFRESH_COOKIE,
   MESSAGE_SORTS,
   MESSAGE_STATUSES,
   PAYMENT_SORTS,
@@ -352,8 +353,11 @@ const taxonomyFields: Fields = {
 // ---------------------------------------------------------------------------------------------
 // The route table
 
-/** `client`: a portal session cookie (a paid booking's client); `member`: a signed-in staff account of its own. */
-type Who = 'anyone' | 'admin' | 'author' | 'client' | 'member';
+/**
+ * `client`: a portal session cookie (a paid booking's client); `member`: a signed-in staff account
+ * of its own; `browser`: the admin's session as a browser holds it (the refresh cookie only).
+ */
+type Who = 'anyone' | 'admin' | 'author' | 'client' | 'member' | 'browser';
 
 interface Route {
   method: InjectOptions['method'];
@@ -411,6 +415,23 @@ const crud = (
   byId('PUT', `${base}/:id`, runs.update, { body }),
   byId('DELETE', `${base}/:id`, runs.remove),
 ];
+
+/** Session cookies as a browser, a stale tab or a forger might send them. */
+const sessionCookies = fc.oneof(
+  fc.tuple(uuid, fc.base64String()).map(([sid, secret]) => `authRefresh=${sid}.${secret}`),
+  fc.tuple(weirdString, weirdString).map(([a, b]) => `authRefresh=${pct(a)}; authToken=${pct(b)}`),
+  fc.constantFrom(
+    'authRefresh=.',
+    'authRefresh=x.y.z; authToken=x.y.z',
+    'authToken=',
+    `authRefresh=${'a'.repeat(5000)}`,
+  ),
+);
+const origins = fc.oneof(
+  fc.constantFrom('http://localhost:3000', 'https://evil.example', 'null', '', 'not a url'),
+  fc.webUrl(),
+);
+const fetchSites = fc.constantFrom('same-origin', 'same-site', 'cross-site', 'none', 'nonsense');
 
 const issueFields = {
   subject: field(words),
@@ -938,6 +959,39 @@ const ROUTES: Route[] = [
   // Last: these can end the sessions the routes above use.
   route('PUT', '/api/admin/users/security', 40, { body: { requireTwoFactor: field(fc.boolean()) } }),
   route('POST', '/api/portal/logout', 20, { who: 'client', body: {} }),
+  // Sessions in cookies: the refresh and same-origin hooks read them before any route; the
+  // staff preview pass before any look-up. The real browser session rotates as it goes.
+  route('GET', '/api/user', 60, { who: 'browser', headers: { origin: origins } }),
+  route('GET', '/api/user', 60, { who: 'anyone', headers: { cookie: sessionCookies } }),
+  route('GET', '/admin/queues/api/queues', 30, { who: 'anyone', headers: { cookie: sessionCookies } }),
+  route('PUT', '/api/admin/settings', 40, {
+    who: 'browser',
+    body: { blogName: field(fc.string({ minLength: 1, maxLength: 100 })) },
+    headers: { origin: origins, 'sec-fetch-site': fetchSites },
+  }),
+  route('POST', '/api/portal/session', 40, {
+    who: 'anyone',
+    body: { token: field(fc.base64String()) },
+    headers: { origin: origins, 'sec-fetch-site': fetchSites },
+  }),
+  route('GET', '/api/media/previews/:vid', 40, {
+    who: 'anyone',
+    params: { vid: uuid },
+    query: {
+      exp: field(fc.integer({ min: 0, max: 2 ** 40 }).map(String)),
+      for: field(fc.constant('staff')),
+      sig: field(fc.base64String()),
+    },
+    headers: {
+      cookie: fc.oneof(
+        fc.base64String().map((v) => `staffPreview=${v}`),
+        fc.constant('staffPreview=x.y.z'),
+        sessionCookies,
+      ),
+    },
+  }),
+  // Last of all: the browser's logout ends its session.
+  route('POST', '/api/logout', 20, { who: 'browser', body: {}, headers: { origin: origins } }),
 ];
 
 /** Requests per route: its weight's share of TOTAL_RUNS, at least one. */
@@ -1045,7 +1099,8 @@ function requestFor(route: Route, tokens: Record<Who, string | null>): fc.Arbitr
     const headers: Record<string, string> = Object.fromEntries(
       Object.entries(h).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '?')]),
     );
-    if (a?.startsWith(`${PORTAL.cookieName}=`)) headers.cookie = a;
+    if (a?.startsWith(`${PORTAL.cookieName}=`) || a?.startsWith(`${AUTH_REFRESH_COOKIE}=`))
+      headers.cookie = a;
     else if (a) headers.authorization = a.startsWith('Bearer') || a.startsWith('Basic') ? a : `Bearer ${a}`;
     if (b.contentType) headers['content-type'] = b.contentType;
     return {
@@ -1108,6 +1163,7 @@ describe(`fuzz: every endpoint (FUZZ_SEED=${SEED})`, () => {
     author: null,
     client: null,
     member: null,
+    browser: null,
   };
   let sent = 0;
   let webRoot: string;
@@ -1132,6 +1188,15 @@ describe(`fuzz: every endpoint (FUZZ_SEED=${SEED})`, () => {
     const link = await portal.createLink('fuzz-client@example.org');
     const { session } = await portal.consume(link.slice(link.indexOf('#token=') + 7));
     tokens.client = `${PORTAL.cookieName}=${session}`;
+    const signedIn = await t
+      .http()
+      .post('/api/login')
+      .send({ username: 'admin', password: 'admin-password-1' });
+    const refresh = ([] as string[])
+      .concat(signedIn.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith(`${AUTH_REFRESH_COOKIE}=`));
+    if (!refresh) throw new Error('the admin login set no refresh cookie');
+    tokens.browser = refresh.split(';')[0];
     const db = t.app.get(DataSource);
     await db.query(
       `INSERT INTO blog_posts (title, slug, content, status, author_id, published_at)
