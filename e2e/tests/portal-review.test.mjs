@@ -56,7 +56,7 @@ describe('Client review loop', () => {
     const token = await adminToken();
 
     // A paid Mix deposit opens the project; staff accept the files.
-    const { email, link: signIn, projectId } = await paidClient('review');
+    const { email, projectId } = await paidClient('review');
     await api(`/api/admin/projects/${projectId}/status`, {
       method: 'POST',
       token,
@@ -71,7 +71,11 @@ describe('Client review loop', () => {
       body: wav(1),
     });
 
-    // The client signs in and reviews: the player comes in its own chunk, from stored peaks.
+    // The client signs in from the newest mail (each new link revokes the older ones) and
+    // reviews: the player comes in its own chunk, from stored peaks.
+    const ready = await mailTo(email, /Version 1 of your .+ is ready to review/);
+    const signIn = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(ready.text)?.[0];
+    assert.ok(signIn, 'the version mail carries a sign-in link');
     const page = await signInToPortal(browser, signIn);
     await page.goto(`/portal/projects/${projectId}`);
     await page.getByTestId('portal-status').getByText('In review').waitFor();
