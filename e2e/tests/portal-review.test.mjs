@@ -13,9 +13,11 @@ import {
   api,
   launch,
   mailTo,
+  newPage,
   paidClient,
   sendWebhook,
   signInToPortal,
+  signInWithToken,
   wav,
 } from './support.mjs';
 
@@ -70,6 +72,17 @@ describe('Client review loop', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
       body: wav(1),
     });
+
+    // Staff listen on the project page: the URL plays with the pass the page's request for it set.
+    const staff = await newPage(browser);
+    await signInWithToken(staff, token);
+    await staff.goto(`/admin/projects/${projectId}`);
+    const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'));
+    await staff.getByRole('button', { name: 'Listen' }).first().click();
+    const preview = await played;
+    assert.ok([200, 206].includes(preview.status()), `the staff preview answered ${preview.status()}`);
+    assert.equal(preview.headers()['content-type'], 'audio/mpeg');
+    await staff.context().close();
 
     // The client signs in from the newest mail (each new link revokes the older ones) and
     // reviews: the player comes in its own chunk, from stored peaks.
