@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@studio/shared';
+import { ApiError, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { fetchBalance, startBalanceCheckout } from '../components/portal/review-api';
 import '../components/portal/portal.css';
@@ -11,7 +11,7 @@ export default function PayPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const justPaid = params.get('paid') === '1';
-  usePageTitle('Pay your balance');
+  usePageTitle(SITE_ROUTES.pay.title);
   const q = useQuery({
     queryKey: ['/api/pay', token],
     queryFn: () => fetchBalance(token),

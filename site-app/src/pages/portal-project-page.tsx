@@ -7,6 +7,7 @@ import {
   type ProbeResult,
   type ProjectDetailDto,
   type ProjectFileDto,
+  SITE_ROUTES,
 } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { fetchPortalProject, formatBytes, portalKeys } from '../components/portal/portal-api';
@@ -77,7 +78,7 @@ export default function PortalProjectPage() {
     refetchInterval: (q) => (q.state.data?.project.files.some((f) => f.status === 'stored') ? 3000 : false),
   });
   const project = query.data?.project;
-  usePageTitle(project ? `${project.serviceName} project` : 'Your project');
+  usePageTitle(project ? `${project.serviceName} project` : SITE_ROUTES.portalProject.title);
   const status = query.error instanceof ApiError ? query.error.status : null;
 
   return (

@@ -6,14 +6,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PROJECT_MESSAGES } from '@studio/shared';
+import { PROJECT_MESSAGES, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { openPortalSession } from '../components/portal/portal-api';
 import { PortalSignInForm } from '../components/portal/portal-sign-in-form';
 import '../components/portal/portal.css';
 
 export default function PortalSignInPage() {
-  usePageTitle('Signing in');
+  usePageTitle(SITE_ROUTES.portalSignIn.title);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);

@@ -6,7 +6,7 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { DELIVERY, REVISIONS } from '@studio/shared';
+import { DELIVERY, REVISIONS, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { bookingsEmailQuery, defaultBookingsEmail } from '../components/payment/payment-api';
 import '../components/payment/payment.css';
@@ -36,7 +36,7 @@ const NEXT_STEPS = [
 ];
 
 export default function SuccessPage() {
-  usePageTitle('Payment Successful!');
+  usePageTitle(SITE_ROUTES.success.title);
   const [search] = useSearchParams();
   const sessionId = search.get('session_id')?.trim() ?? '';
   const bookingsEmail = useQuery(bookingsEmailQuery).data ?? defaultBookingsEmail();
