@@ -183,18 +183,22 @@ export async function paidClient(prefix = 'client') {
     amount_received: intent.amount,
   });
   const mail = await mailTo(email, /project is open/);
-  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(mail.text)?.[0];
+  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(mail.text)?.[0];
   assert.ok(link, 'the project mail carries a sign-in link');
   const projectId = /\/portal\/projects\/([0-9a-f-]{36})/.exec(mail.text)?.[1];
   assert.ok(projectId, 'the project mail links to the project');
   return { email, link, projectId };
 }
 
-/** A fresh page signed in to the portal with a mailed sign-in link (it lands on /portal). */
-export async function signInToPortal(browser, link) {
-  const { pathname, hash } = new URL(link);
-  const page = await newPage(browser);
-  await page.goto(`${pathname}${hash}`);
-  await page.waitForURL('**/portal');
+/**
+ * A fresh page signed in to the portal with a mailed sign-in link: it lands where the link
+ * returns to (the project a mail is about, or /portal).
+ */
+export async function signInToPortal(browser, link, viewport = DESKTOP) {
+  const { pathname, search, hash } = new URL(link);
+  const page = await newPage(browser, viewport);
+  await page.goto(`${pathname}${search}${hash}`);
+  const next = new URLSearchParams(search).get('next') ?? '/portal';
+  await page.waitForURL((url) => url.pathname === next);
   return page;
 }

@@ -401,7 +401,15 @@ export default async () => {
         [
           import('../projects/dto/portal.dto'),
           {
-            PortalLinkDto: { email: { required: true, type: () => String, format: 'email' } },
+            PortalLinkDto: {
+              email: { required: true, type: () => String, format: 'email' },
+              next: {
+                required: false,
+                type: () => String,
+                description:
+                  'The portal page the mailed link returns to: `/portal` or `/portal/projects/{id}`.',
+              },
+            },
             PortalSessionDto: {
               token: { required: true, type: () => String, minLength: 10, maxLength: 200 },
             },

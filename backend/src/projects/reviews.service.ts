@@ -265,7 +265,7 @@ export class ReviewsService {
         `Version ${v.number} is ready for your review.`,
       );
     }
-    const link = await this.portalAuth.createLink(project.customerEmail);
+    const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.enqueueQuietly({
       template: 'version-ready',
       to: project.customerEmail,
@@ -276,6 +276,7 @@ export class ReviewsService {
         versionNumber: v.number,
         kind: VERSION_KIND_LABELS[v.kind],
         signInUrl: link,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId: `version-${v.id}-ready`,
     });
@@ -471,6 +472,7 @@ export class ReviewsService {
         serviceName: project.serviceName,
         amountFormatted: formatPence(amount),
         payUrl: `${this.config.publicUrl}/pay/${token}`,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId: `project-${project.id}-balance-request`,
     });
@@ -498,6 +500,7 @@ export class ReviewsService {
         serviceName: project.serviceName,
         amountFormatted: formatPence(request.amountPence),
         payUrl: `${this.config.publicUrl}/pay/${request.token}`,
+        projectUrl: this.portalAuth.projectUrl(project.id),
         days: day,
       },
       jobId: `project-${projectId}-balance-reminder-${day}`,
@@ -548,7 +551,7 @@ export class ReviewsService {
       await job?.remove().catch(() => undefined);
     }
     const project = await this.projects.requireAny(projectId);
-    const link = await this.portalAuth.createLink(project.customerEmail);
+    const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.enqueueQuietly({
       template: 'files-unlocked',
       to: project.customerEmail,
@@ -557,6 +560,7 @@ export class ReviewsService {
         customerName: project.customerName ?? undefined,
         serviceName: project.serviceName,
         signInUrl: link,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId: `project-${projectId}-files-unlocked`,
     });

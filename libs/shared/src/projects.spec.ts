@@ -7,6 +7,8 @@ import {
   PROJECT_MESSAGES,
   ProjectActor,
   ProjectStatus,
+  portalReturnPath,
+  portalSignInPath,
 } from './projects';
 import { balancePence, roundLabel } from './reviews';
 
@@ -104,6 +106,32 @@ describe('revision rounds', () => {
     expect(includedRevisionRounds('Master')).toBe(1);
     expect(includedRevisionRounds('5 Songs Mix & Master')).toBe(15);
     expect(includedRevisionRounds('Custom Payment')).toBe(0);
+  });
+});
+
+describe('portal sign-in return paths', () => {
+  const project = '/portal/projects/8d1f0c0e-1111-4222-8333-444455556666';
+
+  it('returns to the portal or one of its projects, nowhere else', () => {
+    expect(portalReturnPath(project)).toBe(project);
+    expect(portalReturnPath('/portal')).toBe('/portal');
+    for (const next of [
+      undefined,
+      '',
+      'https://evil.example/portal',
+      '//evil.example',
+      '/admin',
+      '/portal/projects/x',
+      `${project}/../../admin`,
+      42,
+    ])
+      expect(portalReturnPath(next)).toBe('/portal');
+  });
+
+  it('puts the return path on the sign-in page only when it is a project', () => {
+    expect(portalSignInPath(project)).toBe(`/portal/sign-in?next=${project}`);
+    expect(portalSignInPath('/portal')).toBe('/portal/sign-in');
+    expect(portalSignInPath('/admin')).toBe('/portal/sign-in');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type ProbeResult,
   type ProjectDetailDto,
   type ProjectFileDto,
+  portalProjectPath,
   SITE_ROUTES,
 } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -87,7 +88,7 @@ export default function PortalProjectPage() {
         <Link to="/portal">← All your projects</Link>
       </p>
       {query.isPending && <p className="portal-muted">Loading the project…</p>}
-      {status === 401 && <PortalSignInForm />}
+      {status === 401 && <PortalSignInForm next={portalProjectPath(id)} />}
       {status === 404 && <p role="alert">Project not found.</p>}
       {query.isError && status !== 401 && status !== 404 && (
         <p className="portal-error" role="alert">
