@@ -252,7 +252,8 @@ export class PaymentsService {
           // Stripe expires the session (checkout.session.expired frees the referral code) well
           // before the reservation's own deadline.
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60,
-          success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          // The page names what was booked (it shows the name only when the catalogue has it).
+          success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}&service=${encodeURIComponent(plan.name)}`,
           cancel_url: `${this.config.publicUrl}/services-checkout`,
           metadata: stripeMetadata({
             ...paymentMeta,
