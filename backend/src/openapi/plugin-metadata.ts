@@ -53,6 +53,20 @@ export default async () => {
                 minimum: 0,
                 maximum: 1000000,
               },
+              studioAddress: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                description: "Printed under the studio's name on receipts; empty clears it.",
+              },
+              vatNumber: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                description:
+                  'A VAT registration number (letters, digits and spaces, e.g. GB 123 4567 89); empty clears it.',
+                pattern: '^[A-Za-z0-9 ]{4,30}$',
+              },
             },
           },
         ],

@@ -20,6 +20,7 @@ import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactRep
 import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 import { StorageRemovals1764900000000 } from './1764900000000-StorageRemovals';
 import { NewsletterPause1765000000000 } from './1765000000000-NewsletterPause';
+import { StudioAddressAndVat1765100000000 } from './1765100000000-StudioAddressAndVat';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   MailMessages1764800000000,
   StorageRemovals1764900000000,
   NewsletterPause1765000000000,
+  StudioAddressAndVat1765100000000,
 ];
