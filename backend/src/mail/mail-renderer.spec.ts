@@ -38,7 +38,12 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     drawId: 1,
     drawnAt: 'now',
   },
-  'payment-confirmation': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
+  'payment-confirmation': {
+    serviceName: 'Mix',
+    amountFormatted: '£30.00',
+    transactionId: 'pi_1',
+    receiptUrl: 'https://x.test/api/receipts/1?t=abc',
+  },
   'payment-admin': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
   'admin-test': { heading: 'Test', message: 'Hi', timestamp: 'now' },
   'customer-test': { fromAddress: 'a@b.c', sentAt: 'now' },
@@ -203,6 +208,12 @@ describe('MailRenderer', () => {
     expect(renderer.render('lottery-winner', 's', SAMPLE['lottery-winner']).text).toContain(
       'mix back in 3 business days,',
     );
+  });
+
+  it('links the payment receipt in the payment mail', () => {
+    const { html, text } = renderer.render('payment-confirmation', 's', SAMPLE['payment-confirmation']);
+    expect(text).toContain('Your receipt (PDF): https://x.test/api/receipts/1?t=abc');
+    expect(html).toContain('href="https://x.test/api/receipts/1?t=abc"');
   });
 
   it('shows the balance only for a deposit', () => {

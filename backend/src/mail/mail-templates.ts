@@ -109,7 +109,8 @@ export type MailContexts = {
     drawId: number;
     drawnAt: string;
   };
-  'payment-confirmation': PaymentContext;
+  /** `receiptUrl`: the payment's PDF receipt, opened without signing in (a signed link). */
+  'payment-confirmation': PaymentContext & { receiptUrl: string };
   'payment-admin': PaymentContext & {
     paymentId: number;
     kind: string;

@@ -563,6 +563,7 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
+            EditCommentDto: { body: { required: true, type: () => String, minLength: 1 } },
             ResolveCommentDto: { resolved: { required: false, type: () => Boolean } },
             SubmitRoundDto: {
               acceptFee: {
@@ -900,6 +901,18 @@ export default async () => {
           },
         ],
         [
+          import('../payments/receipts/receipts.controller'),
+          {
+            ReceiptsController: {
+              list: {},
+              forClient: { summary: 'The PDF, drawn as it is sent.' },
+              byLink: {
+                summary: 'The link in a payment mail (`?t=` signs the payment id): no sign-in needed.',
+              },
+            },
+          },
+        ],
+        [
           import('../reviews/admin-reviews.controller'),
           {
             AdminReviewsController: {
@@ -941,6 +954,8 @@ export default async () => {
                 summary: "A preview URL for this browser's session only, valid for a few minutes.",
               },
               comment: {},
+              editComment: { summary: 'The author changes their note while its round is a draft.' },
+              deleteComment: { summary: 'The author withdraws their note while its round is a draft.' },
               resolve: {},
               submit: {},
               approve: {},

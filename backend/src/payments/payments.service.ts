@@ -279,6 +279,31 @@ export class PaymentsService {
     return { url: session.url, sessionId: session.id, paymentId: payment.id };
   }
 
+  /** A payment, for its receipt. */
+  findPayment(id: number): Promise<PaymentEntity | null> {
+    return this.paymentsRepository.findById(id);
+  }
+
+  /** What a client project was paid (its booking and balance payments), oldest first. */
+  settledForProject(bookingPaymentId: number, projectId: string): Promise<PaymentEntity[]> {
+    return this.paymentsRepository.settledForProject(bookingPaymentId, projectId);
+  }
+
+  /**
+   * The refunds of a payment, oldest first. A refund made in Stripe itself arrives as a new
+   * refunded total only (charge.refunded): that part is one more refund, dated when it came in.
+   */
+  async refundsOf(payment: PaymentEntity): Promise<{ at: Date; pence: number }[]> {
+    const rows = (await this.paymentsRepository.refundsOf(payment.id)).map((r) => ({
+      at: r.createdAt,
+      pence: r.amount,
+    }));
+    const recorded = rows.reduce((n, r) => n + r.pence, 0);
+    if (payment.amountRefunded > recorded)
+      rows.push({ at: payment.updatedAt, pence: payment.amountRefunded - recorded });
+    return rows;
+  }
+
   /** For /payment-success: the page learns the outcome without ever holding the secret key. */
   async intentStatus(paymentIntentId: string, clientSecret: string): Promise<IntentStatus> {
     const stripe = this.requireStripe();

@@ -37,6 +37,7 @@ import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/paymen
 import { canMoveTo } from './payment-amounts';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
+import { receiptLink } from './receipts/receipt-links';
 
 export interface WebhookResult {
   success: true;
@@ -383,7 +384,14 @@ export class StripeWebhookService {
         template: 'payment-confirmation',
         to: payment.customerEmail,
         subject: `Payment confirmed: ${amountFormatted} for ${serviceName}`,
-        context: { customerName, serviceName, amountFormatted, transactionId, remainingFormatted },
+        context: {
+          customerName,
+          serviceName,
+          amountFormatted,
+          transactionId,
+          remainingFormatted,
+          receiptUrl: receiptLink(this.config.publicUrl, this.config.jwtSecret, payment.id),
+        },
         jobId: `payment-${payment.id}-confirmation`,
       });
     }

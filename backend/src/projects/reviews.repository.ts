@@ -7,6 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
+  BalanceBreakdown,
   ReviewCommentDto,
   FinalFileDto,
   MoneyLineDto,
@@ -394,13 +395,22 @@ export class ReviewsRepository {
   /** A pending balance payment row, written before Stripe is called. */
   async insertBalancePayment(
     m: EntityManager,
-    p: { amount: number; currency: string; customerEmail: string; projectId: string; serviceName: string },
+    p: {
+      amount: number;
+      currency: string;
+      customerEmail: string;
+      projectId: string;
+      serviceName: string;
+      /** What the amount is made of, kept for the payment's receipt. */
+      breakdown: BalanceBreakdown;
+    },
   ): Promise<number> {
     const rows: { id: number }[] = await m.query(
       `INSERT INTO payments (kind, amount, currency, status, customer_email, metadata)
-       VALUES ('balance', $1, $2, 'pending', $3, jsonb_build_object('projectId', $4::text, 'serviceName', $5::text))
+       VALUES ('balance', $1, $2, 'pending', $3,
+               jsonb_build_object('projectId', $4::text, 'serviceName', $5::text, 'breakdown', $6::jsonb))
        RETURNING id`,
-      [p.amount, p.currency, p.customerEmail, p.projectId, p.serviceName],
+      [p.amount, p.currency, p.customerEmail, p.projectId, p.serviceName, JSON.stringify(p.breakdown)],
     );
     await m.query(`UPDATE project_balance_requests SET payment_id = $2 WHERE project_id = $1`, [
       p.projectId,

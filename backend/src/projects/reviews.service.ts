@@ -20,6 +20,7 @@ import {
   BALANCE_PAID_STATUSES,
   balancePence,
   ReviewCommentDto,
+  finalZipName,
   formatPence,
   PROJECT_MESSAGES,
   PROJECT_STATUS_LABELS,
@@ -142,6 +143,8 @@ export class ReviewsService {
         request?.amountPence ?? balancePence(project.quotedPence, project.depositPence, extrasPence),
       balancePaid: Boolean(request?.paidAt),
       refundsPence: facts.refundsPence,
+      // The client's own page for paying what was requested; nothing to pay, no link.
+      payPath: request && !request.paidAt ? `/pay/${request.token}` : null,
     };
   }
 
@@ -611,7 +614,9 @@ export class ReviewsService {
         ...f,
         ...this.urls.sign(`/api/media/downloads/${project.id}/${f.id}`, holder),
       })),
-      zip: finals.length ? this.urls.sign(`/api/media/downloads/${project.id}/all`, holder) : null,
+      zip: finals.length
+        ? { ...this.urls.sign(`/api/media/downloads/${project.id}/all`, holder), name: finalZipName(project) }
+        : null,
     };
   }
 

@@ -2,11 +2,12 @@
  * Previews and final files behind short-lived signed URLs (ReviewUrls). A client's URL works
  * only with the portal session it was made for; an expired, altered or foreign URL is 403.
  * Final files answer 402 until the balance is paid; the ZIP of all of them is streamed as it is
- * built (yazl), never written to a temporary file. Every download is recorded.
+ * built (yazl), never written to a temporary file, named `{project}-{service}-final.zip`. Every
+ * download is recorded.
  */
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REVIEW_MESSAGES } from '@studio/shared';
+import { finalZipName, REVIEW_MESSAGES } from '@studio/shared';
 import { ZipFile } from 'yazl';
 import { forbidden } from '../common/errors/app.exception';
 import { PortalAuthService } from '../projects/portal-auth.service';
@@ -48,7 +49,7 @@ export class MediaController {
     this.reviews.urls.verify(`/api/media/downloads/${pid}/${fid}`, q, req.cookies);
     const email = await this.portalAuth.emailForSession(sessionOf(req));
     if (!email) throw forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
-    const { files } = await this.reviews.openDownload(pid, fid, email);
+    const { project, files } = await this.reviews.openDownload(pid, fid, email);
     if (fid !== 'all') {
       const f = files[0];
       return sendRanged(
@@ -75,7 +76,7 @@ export class MediaController {
     return reply
       .code(200)
       .header('content-type', 'application/zip')
-      .header('content-disposition', attachment('final-files.zip'))
+      .header('content-disposition', attachment(finalZipName(project)))
       .header('cache-control', PRIVATE_MEDIA)
       .send(zip.outputStream);
   }

@@ -9,6 +9,8 @@ import { MediaController } from './media.controller';
 import { PayController } from './pay.controller';
 import { PortalReviewsController } from './portal-reviews.controller';
 import { PreviewProcessor } from './preview.processor';
+import { ReviewNotesRepository } from './review-notes.repository';
+import { ReviewNotesService } from './review-notes.service';
 
 /**
  * Client projects, part 2 over HTTP and in the workers: the portal's review API, the staff
@@ -18,7 +20,7 @@ import { PreviewProcessor } from './preview.processor';
 @Module({
   imports: [ProjectsModule, PaymentsModule],
   controllers: [PortalReviewsController, AdminReviewsController, MediaController, PayController],
-  providers: [BalanceCheckoutService, PreviewProcessor],
+  providers: [BalanceCheckoutService, PreviewProcessor, ReviewNotesRepository, ReviewNotesService],
 })
 export class ReviewsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
