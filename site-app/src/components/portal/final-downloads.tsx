@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@studio/shared';
+import { errorMessage, pluralize } from '@studio/shared';
 import { formatBytes } from './portal-api';
 import { downloadKeys, fetchDownloads } from './review-api';
 
@@ -31,7 +31,7 @@ export function FinalDownloads({ projectId }: { projectId: string }) {
           download={q.data.zip.name}
           data-testid="download-zip"
         >
-          <span>Download all ({q.data.files.length} files, ZIP)</span>
+          <span>Download all ({pluralize(q.data.files.length, 'file')}, ZIP)</span>
           <span className="portal-download__name">{q.data.zip.name}</span>
         </a>
       )}

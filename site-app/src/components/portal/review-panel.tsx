@@ -62,15 +62,22 @@ export function ReviewPanel({ project, review, onChanged }: ReviewPanelProps) {
     }
   }
 
+  // The client's own notes of the round not sent yet, while the project still takes notes (an
+  // approval leaves unsent notes where they are, for reading only).
+  const takingNotes = TAKING_NOTES.includes(project.status);
   const isEditable = (c: ReviewCommentDto) =>
-    c.author === 'client' && c.parentId === null && c.roundId !== null && draftRounds.has(c.roundId);
+    takingNotes &&
+    c.author === 'client' &&
+    c.parentId === null &&
+    c.roundId !== null &&
+    draftRounds.has(c.roundId);
 
   return (
     <>
       <LazyReviewPlayer
         versions={review.versions}
         comments={review.comments}
-        canComment={TAKING_NOTES.includes(project.status)}
+        canComment={takingNotes}
         isEditable={isEditable}
         authorLabel={(c) => (c.author === 'staff' ? (c.authorName ?? 'Studio') : 'You')}
         loadPeaks={(vid) => fetchPeaks(project.id, vid)}
