@@ -6,8 +6,8 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
-import { REMINDER_QUEUE } from '../src/projects/reviews.constants';
-import { ReviewUrls } from '../src/projects/review-urls';
+import { REMINDER_QUEUE } from '../src/reviews/reviews.constants';
+import { ReviewUrls } from '../src/reviews/review-urls';
 import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { wav } from './support/audio-fixtures';
 import { pdfText } from './support/pdf-text';

@@ -367,69 +367,6 @@ export default async () => {
           },
         ],
         [
-          import('../projects/dto/admin-projects.dto'),
-          {
-            ListProjectsQuery: {
-              status: {
-                required: false,
-                enum: [
-                  'approved',
-                  'awaiting_files',
-                  'files_received',
-                  'in_progress',
-                  'in_review',
-                  'revision_requested',
-                  'paid',
-                  'delivered',
-                  'closed',
-                  'on_hold',
-                  'cancelled',
-                ],
-              },
-              search: { required: false, type: () => String, maxLength: 100 },
-              page: { required: false, type: () => Number, minimum: 1, maximum: 10000 },
-              limit: { required: false, type: () => Number, minimum: 1, maximum: 200 },
-            },
-            ChangeStatusDto: {
-              status: {
-                required: true,
-                enum: [
-                  'approved',
-                  'awaiting_files',
-                  'files_received',
-                  'in_progress',
-                  'in_review',
-                  'revision_requested',
-                  'paid',
-                  'delivered',
-                  'closed',
-                  'on_hold',
-                  'cancelled',
-                ],
-              },
-              note: { required: false, type: () => String, maxLength: 2000 },
-            },
-            ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2, maxLength: 2000 } },
-          },
-        ],
-        [
-          import('../projects/dto/portal.dto'),
-          {
-            PortalLinkDto: {
-              email: { required: true, type: () => String, format: 'email' },
-              next: {
-                required: false,
-                type: () => String,
-                description:
-                  'The portal page the mailed link returns to: `/portal` or `/portal/projects/{id}`.',
-              },
-            },
-            PortalSessionDto: {
-              token: { required: true, type: () => String, minLength: 10, maxLength: 200 },
-            },
-          },
-        ],
-        [
           import('../payments/dto/admin-payments.dto'),
           {
             PaymentListQuery: {
@@ -506,6 +443,69 @@ export default async () => {
                 maxLength: 500,
               },
               redirect_status: { required: false, type: () => String, maxLength: 50 },
+            },
+          },
+        ],
+        [
+          import('../projects/dto/admin-projects.dto'),
+          {
+            ListProjectsQuery: {
+              status: {
+                required: false,
+                enum: [
+                  'approved',
+                  'awaiting_files',
+                  'files_received',
+                  'in_progress',
+                  'in_review',
+                  'revision_requested',
+                  'paid',
+                  'delivered',
+                  'closed',
+                  'on_hold',
+                  'cancelled',
+                ],
+              },
+              search: { required: false, type: () => String, maxLength: 100 },
+              page: { required: false, type: () => Number, minimum: 1, maximum: 10000 },
+              limit: { required: false, type: () => Number, minimum: 1, maximum: 200 },
+            },
+            ChangeStatusDto: {
+              status: {
+                required: true,
+                enum: [
+                  'approved',
+                  'awaiting_files',
+                  'files_received',
+                  'in_progress',
+                  'in_review',
+                  'revision_requested',
+                  'paid',
+                  'delivered',
+                  'closed',
+                  'on_hold',
+                  'cancelled',
+                ],
+              },
+              note: { required: false, type: () => String, maxLength: 2000 },
+            },
+            ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2, maxLength: 2000 } },
+          },
+        ],
+        [
+          import('../projects/dto/portal.dto'),
+          {
+            PortalLinkDto: {
+              email: { required: true, type: () => String, format: 'email' },
+              next: {
+                required: false,
+                type: () => String,
+                description:
+                  'The portal page the mailed link returns to: `/portal` or `/portal/projects/{id}`.',
+              },
+            },
+            PortalSessionDto: {
+              token: { required: true, type: () => String, minLength: 10, maxLength: 200 },
             },
           },
         ],
@@ -817,16 +817,6 @@ export default async () => {
         [import('../contact/contact.controller'), { ContactController: { contact: {}, contactV2: {} } }],
         [import('../contact/messaging-stats.controller'), { MessagingStatsController: { messaging: {} } }],
         [
-          import('../projects/admin-projects.controller'),
-          {
-            AdminProjectsController: { list: {}, detail: {}, status: {}, accept: {}, request: {}, note: {} },
-          },
-        ],
-        [
-          import('../projects/portal.controller'),
-          { PortalController: { requestLink: {}, signIn: {}, signOut: {}, me: {}, list: {}, detail: {} } },
-        ],
-        [
           import('../payments/admin-payments.controller'),
           {
             AdminPaymentsController: {
@@ -859,6 +849,16 @@ export default async () => {
         [
           import('../payments/stripe-webhook.controller'),
           { StripeWebhookController: { handle: { type: Object } } },
+        ],
+        [
+          import('../projects/admin-projects.controller'),
+          {
+            AdminProjectsController: { list: {}, detail: {}, status: {}, accept: {}, request: {}, note: {} },
+          },
+        ],
+        [
+          import('../projects/portal.controller'),
+          { PortalController: { requestLink: {}, signIn: {}, signOut: {}, me: {}, list: {}, detail: {} } },
         ],
         [
           import('../data-requests/data-requests.controller'),

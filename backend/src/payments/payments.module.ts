@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProjectsModule } from '../projects/projects.module';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { PaymentEntity } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
+import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { StripeEventEntity } from './entities/stripe-event.entity';
 import { PaymentsConfiguredGuard } from './payments-configured.guard';
@@ -22,7 +22,6 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     TypeOrmModule.forFeature([PaymentEntity, StripeEventEntity, PaymentRefundEntity]),
     ServicesModule,
     ReferralModule,
-    ProjectsModule,
   ],
   controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController],
   providers: [
@@ -33,7 +32,8 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     PaymentsRepository,
     PaymentLedgerService,
     PaymentsPersonalDataRepository,
+    PaymentSettlementHooks,
   ],
-  exports: [PaymentsService, PaymentsPersonalDataRepository, PaymentLedgerService],
+  exports: [PaymentsService, PaymentsPersonalDataRepository, PaymentLedgerService, PaymentSettlementHooks],
 })
 export class PaymentsModule {}

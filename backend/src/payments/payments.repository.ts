@@ -175,6 +175,25 @@ export class PaymentsRepository {
     return m.findOneByOrFail(PaymentEntity, { id });
   }
 
+  findIn(m: EntityManager, id: number): Promise<PaymentEntity | null> {
+    return m.findOneBy(PaymentEntity, { id });
+  }
+
+  /** The hosted checkout a pending payment goes through, and where to send the payer back to it. */
+  async recordCheckout(
+    m: EntityManager,
+    paymentId: number,
+    session: { id: string; url: string; expiresAt: number },
+  ): Promise<void> {
+    await m.query(
+      `UPDATE payments SET stripe_checkout_session_id = $2,
+              metadata = metadata || jsonb_build_object('checkoutUrl', $3::text, 'checkoutExpiresAt', $4::bigint),
+              updated_at = now()
+        WHERE id = $1`,
+      [paymentId, session.id, session.url, session.expiresAt],
+    );
+  }
+
   /** The payment with this Stripe PaymentIntent or Checkout Session id, locked until `m` ends. */
   lockByStripeId(
     m: EntityManager,

@@ -23,8 +23,15 @@ import { timingSafeEqual } from 'node:crypto';
  */
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { DataSource } from 'typeorm';
-import { CURRENCY, depositPence, formatPence, MESSAGES, REFERRAL } from '@studio/shared';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CURRENCY,
+  depositPence,
+  formatPence,
+  MESSAGES,
+  REFERRAL,
+  type BalanceBreakdown,
+} from '@studio/shared';
 import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -302,6 +309,51 @@ export class PaymentsService {
     if (payment.amountRefunded > recorded)
       rows.push({ at: payment.updatedAt, pence: payment.amountRefunded - recorded });
     return rows;
+  }
+
+  /**
+   * The pending row of a project's balance payment, in the caller's transaction (the /pay
+   * checkout, which holds the balance request's lock), written before Stripe is called like
+   * every other payment. The amount is the balance request's, decided by the server; the
+   * webhook settles the row through the hook reviews registers for kind 'balance'.
+   */
+  async createBalancePayment(
+    m: EntityManager,
+    b: {
+      projectId: string;
+      amountPence: number;
+      customerEmail: string;
+      serviceName: string;
+      /** What the amount is made of, kept for the payment's receipt. */
+      breakdown: BalanceBreakdown;
+    },
+  ): Promise<number> {
+    const payment = await this.paymentsRepository.insert(
+      {
+        kind: 'balance',
+        amount: b.amountPence,
+        currency: CURRENCY,
+        status: 'pending',
+        customerEmail: b.customerEmail,
+        metadata: { projectId: b.projectId, serviceName: b.serviceName, breakdown: b.breakdown },
+      },
+      m,
+    );
+    return payment.id;
+  }
+
+  /** A payment as the caller's transaction sees it (null when there is none). */
+  findIn(m: EntityManager, id: number): Promise<PaymentEntity | null> {
+    return this.paymentsRepository.findIn(m, id);
+  }
+
+  /** The Checkout Session a pending payment is paid through, kept so a second visit can reuse it. */
+  recordCheckoutSession(
+    m: EntityManager,
+    paymentId: number,
+    session: { id: string; url: string; expiresAt: number },
+  ): Promise<void> {
+    return this.paymentsRepository.recordCheckout(m, paymentId, session);
   }
 
   /** For /payment-success: the page learns the outcome without ever holding the secret key. */

@@ -10,11 +10,10 @@
  *   which lets exactly one caller win; a booking that loses the race is still accepted and
  *   the payment records 'already_used'. An expired or cancelled checkout frees the code it held.
  * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
- * - A succeeded deposit or plan booking opens its client project inside that transaction (once
- *   per payment: a unique index on the project's payment id); its mail goes with the others.
- * - A succeeded balance payment (kind 'balance', metadata.projectId) marks the project's
- *   balance paid inside that transaction, once; reminders are cancelled and the client told
- *   with the other mails.
+ * - A succeeded payment is settled by its kind through the settlement hooks features register
+ *   (payment-settlement-hooks.ts): inside that transaction, and once more after the commit with
+ *   the other mails. Projects open one per deposit or plan booking; reviews mark a project's
+ *   balance paid. This module imports no feature.
  * - The customer's confirmation and the admin notice are queued after the commit, once per
  *   payment: a claim on the payment row decides who queues them, and the job ids are derived
  *   from the payment so the queue itself drops a second copy. If Redis is down the mail service
@@ -30,11 +29,10 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
-import { ProjectsService } from '../projects/projects.service';
-import { ReviewsService } from '../projects/reviews.service';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
+import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 import { receiptLink } from './receipts/receipt-links';
@@ -65,8 +63,7 @@ export class StripeWebhookService {
     private readonly repo: PaymentsRepository,
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
-    private readonly projects: ProjectsService,
-    private readonly reviews: ReviewsService,
+    private readonly hooks: PaymentSettlementHooks,
   ) {}
 
   async handle(
@@ -94,7 +91,7 @@ export class StripeWebhookService {
       const applied = await this.apply(event, m);
       if (applied.paymentId) {
         await this.repo.linkEvent(m, event.id, applied.paymentId);
-        await this.openProject(applied.paymentId, m);
+        await this.settle(applied.paymentId, m);
       }
       return { duplicate: false, ...applied };
     });
@@ -317,23 +314,11 @@ export class StripeWebhookService {
       this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
   }
 
-  /** A settled deposit or plan booking opens its client project, in the same transaction. */
-  private async openProject(paymentId: number, m: EntityManager): Promise<void> {
+  /** A succeeded payment's feature acts on it, in the same transaction (see the header). */
+  private async settle(paymentId: number, m: EntityManager): Promise<void> {
     const payment = await this.repo.findByIdIn(m, paymentId);
     if (payment.status !== 'succeeded') return;
-    // A project's balance: marked paid once, the project moves to paid (projects part 2).
-    if (payment.kind === 'balance') return this.reviews.onBalancePaid(m, payment);
-    await this.projects.openForPayment(m, {
-      paymentId: payment.id,
-      kind: payment.kind,
-      amountPence: payment.amount,
-      remainingPence: payment.metadata.remainingPence,
-      serviceId: payment.serviceId,
-      serviceName: payment.metadata.serviceName,
-      customerEmail: payment.customerEmail,
-      customerName:
-        typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined,
-    });
+    await this.hooks.get(payment.kind)?.succeeded(m, payment);
   }
 
   private unknown(stripeId: string): Applied {
@@ -354,8 +339,7 @@ export class StripeWebhookService {
           if (!(err instanceof MailQueueUnavailableError)) throw err;
         });
       }
-      await this.projects.mailProjectCreated(paymentId);
-      if (payment.kind === 'balance') await this.reviews.afterBalancePaid(payment);
+      await this.hooks.get(payment.kind)?.afterSucceeded?.(payment);
     } catch (err) {
       this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
       await this.repo.releaseMailClaim(paymentId);

@@ -1,7 +1,8 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PaymentsModule } from '../payments/payments.module';
 import { AdminProjectsController } from './admin-projects.controller';
+import { BookingSettlement } from './booking-settlement';
 import { PortalTokenEntity } from './entities/portal-token.entity';
 import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
@@ -13,20 +14,11 @@ import { PortalController } from './portal.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ProjectsPersonalDataRepository } from './projects-personal-data.repository';
-import { ReviewUrls } from './review-urls';
-import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
-import { ReviewsRepository } from './reviews.repository';
-import { ReviewsService } from './reviews.service';
-
-const QUEUES = BullModule.registerQueue(
-  { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },
-  { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
-);
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([ProjectEntity, ProjectEventEntity, ProjectFileEntity, PortalTokenEntity]),
-    QUEUES,
+    PaymentsModule,
   ],
   controllers: [PortalController, AdminProjectsController],
   providers: [
@@ -36,15 +28,9 @@ const QUEUES = BullModule.registerQueue(
     ProjectsService,
     PortalAuthService,
     PortalSessionGuard,
-    ReviewsRepository,
-    ReviewsService,
-    ReviewUrls,
+    BookingSettlement,
   ],
   exports: [
-    QUEUES,
-    ReviewsRepository,
-    ReviewsService,
-    ReviewUrls,
     ProjectsService,
     ProjectsRepository,
     PortalAuthService,

@@ -4,7 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ProjectActor, ProjectEventType, ProjectStatus } from '@studio/shared';
+import type { ProjectActor, ProjectEventType, ProjectStatus, Protection } from '@studio/shared';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { returnedRows } from '../common/query-result';
 import { ProjectEventEntity } from './entities/project-event.entity';
@@ -40,6 +40,16 @@ export interface ProjectListFilter {
 
 export type ProjectWithCount = ProjectEntity & { fileCount: number };
 
+/** What a step that locked the project row reads of it. */
+export interface ProjectLock {
+  id: string;
+  status: ProjectStatus;
+  quotedPence: number;
+  depositPence: number;
+  revisionRounds: number;
+  customerEmail: string;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
 
@@ -73,6 +83,30 @@ export class ProjectsRepository {
       `INSERT INTO project_events (project_id, type, actor, actor_name, message, internal)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [e.projectId, e.type, e.actor, e.actorName ?? null, e.message, e.internal ?? false],
+    );
+  }
+
+  /** Locks the project row until the caller's transaction ends. */
+  async lockIn(m: EntityManager, id: string): Promise<ProjectLock | null> {
+    const rows: ProjectLock[] = await m.query(
+      `SELECT id, status, quoted_pence AS "quotedPence", deposit_pence AS "depositPence",
+              revision_rounds AS "revisionRounds", customer_email AS "customerEmail"
+         FROM projects WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Moves the status in the caller's transaction (the row is locked) and appends the timeline line. */
+  async setStatusIn(m: EntityManager, id: string, to: ProjectStatus, event: NewEvent): Promise<void> {
+    await m.query(`UPDATE projects SET status = $2, updated_at = now() WHERE id = $1`, [id, to]);
+    await this.appendEvent(event, m);
+  }
+
+  async setProtection(id: string, protection: Protection, tagEverySec: number): Promise<void> {
+    await this.ds.query(
+      `UPDATE projects SET protection = $2, tag_every_sec = $3, updated_at = now() WHERE id = $1`,
+      [id, protection, tagEverySec],
     );
   }
 

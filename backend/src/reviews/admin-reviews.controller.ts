@@ -4,7 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { Auth } from '../common/decorators/roles.decorator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { ProjectsService, Staff } from '../projects/projects.service';
-import { ReviewsService } from '../projects/reviews.service';
+import { ReviewFinalsService } from './review-finals.service';
+import { ReviewRoundsService } from './review-rounds.service';
+import { ReviewVersionsService } from './review-versions.service';
+import { ReviewsService } from './reviews.service';
 import { sanitizeFileName } from '../uploads/tus-uploads.service';
 import type { UserEntity } from '../users/entities/user.entity';
 import {
@@ -27,6 +30,9 @@ export class AdminReviewsController {
   constructor(
     private readonly projects: ProjectsService,
     private readonly reviews: ReviewsService,
+    private readonly versions: ReviewVersionsService,
+    private readonly rounds: ReviewRoundsService,
+    private readonly finals: ReviewFinalsService,
   ) {}
 
   @Get(':id/review')
@@ -44,7 +50,7 @@ export class AdminReviewsController {
     @Req() req: FastifyRequest,
     @CurrentUser() user: UserEntity | null,
   ) {
-    const version = await this.reviews.postVersion(id, staffOf(user), {
+    const version = await this.versions.postVersion(id, staffOf(user), {
       kind: q.kind,
       name: sanitizeFileName(q.name),
       note: q.note || null,
@@ -56,7 +62,7 @@ export class AdminReviewsController {
   @Get(':id/versions/:vid/preview-url')
   async previewUrl(@Param('id') id: string, @Param('vid') vid: string) {
     const project = await this.projects.requireAny(id);
-    return { success: true, ...(await this.reviews.previewUrl(project.id, vid, { staff: true })) };
+    return { success: true, ...(await this.versions.previewUrl(project.id, vid, { staff: true })) };
   }
 
   @Post(':id/protection')
@@ -66,7 +72,7 @@ export class AdminReviewsController {
     @Body() dto: ProtectionDto,
     @CurrentUser() user: UserEntity | null,
   ) {
-    await this.reviews.setProtection(id, dto.protection, dto.tagEverySec, staffOf(user));
+    await this.versions.setProtection(id, dto.protection, dto.tagEverySec, staffOf(user));
     return { success: true };
   }
 
@@ -74,7 +80,7 @@ export class AdminReviewsController {
   async comment(@Param('id') id: string, @Body() dto: NewCommentDto, @CurrentUser() user: UserEntity | null) {
     return {
       success: true,
-      comment: await this.reviews.addComment(id, { kind: 'staff', name: staffOf(user).name }, dto),
+      comment: await this.rounds.addComment(id, { kind: 'staff', name: staffOf(user).name }, dto),
     };
   }
 
@@ -84,7 +90,7 @@ export class AdminReviewsController {
   async resolve(@Param('id') id: string, @Param('cid') cid: string, @Body() dto: ResolveCommentDto) {
     return {
       success: true,
-      comment: await this.reviews.resolveComment(id, commentId(cid), dto.resolved ?? true),
+      comment: await this.rounds.resolveComment(id, commentId(cid), dto.resolved ?? true),
     };
   }
 
@@ -97,7 +103,7 @@ export class AdminReviewsController {
     @Req() req: FastifyRequest,
     @CurrentUser() user: UserEntity | null,
   ) {
-    const file = await this.reviews.postFinal(id, staffOf(user), {
+    const file = await this.finals.postFinal(id, staffOf(user), {
       name: sanitizeFileName(q.name),
       ...rawBody(req),
     });

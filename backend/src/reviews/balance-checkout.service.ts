@@ -2,9 +2,10 @@
  * The /pay/{token} page's money: each visit reuses the balance's open Stripe Checkout Session or
  * creates one (metadata projectId and kind=balance; the idempotency key is derived from the
  * payment row), under a lock on the balance request, so two visits at once get one session and
- * no one can pay twice. The payment row is written before Stripe is called, with what the amount
- * is made of (for its receipt); the existing webhook settles it (ReviewsService.onBalancePaid).
- * The page itself shows the same make-up and what paying unlocks.
+ * no one can pay twice. The payment row is written through PaymentsService before Stripe is
+ * called, with what the amount is made of (for its receipt); the webhook settles it through the
+ * hook BalanceSettlement registers. The page itself shows the same make-up and what paying
+ * unlocks.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
@@ -20,7 +21,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CHECKOUT_EXPIRES_MINUTES, PaymentsService } from '../payments/payments.service';
 import { ProjectsService } from '../projects/projects.service';
-import { ReviewsRepository } from '../projects/reviews.repository';
+import { ReviewsRepository } from './reviews.repository';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 /** A session this close to expiring is not handed out again. */
@@ -81,7 +82,7 @@ export class BalanceCheckoutService {
       if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
       if (row.paidAt) throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
       if (row.paymentId) {
-        const p = await this.repo.balancePayment(m, row.paymentId);
+        const p = await this.payments.findIn(m, row.paymentId);
         if (p?.status === 'succeeded') throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
         const url = typeof p?.metadata.checkoutUrl === 'string' ? p.metadata.checkoutUrl : null;
         const expires = Number(p?.metadata.checkoutExpiresAt ?? 0) * 1000;
@@ -94,14 +95,14 @@ export class BalanceCheckoutService {
         )
           return { url, sessionId: p.stripeCheckoutSessionId, reused: true };
       }
-      const paymentId = await this.repo.insertBalancePayment(m, {
-        amount: row.amountPence,
-        currency: CURRENCY,
-        customerEmail: row.customerEmail,
+      const paymentId = await this.payments.createBalancePayment(m, {
         projectId: row.projectId,
+        amountPence: row.amountPence,
+        customerEmail: row.customerEmail,
         serviceName: row.serviceName,
         breakdown: await this.breakdown(row.projectId, row.amountPence),
       });
+      await this.repo.linkBalancePayment(m, row.projectId, paymentId);
       const metadata = { payment_id: String(paymentId), kind: 'balance', projectId: row.projectId };
       const expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60;
       try {
@@ -129,7 +130,11 @@ export class BalanceCheckoutService {
           { idempotencyKey: `balance-cs-${paymentId}` },
         );
         if (!session.url) throw new Error('Checkout Session without url');
-        await this.repo.recordCheckout(m, paymentId, { id: session.id, url: session.url, expiresAt });
+        await this.payments.recordCheckoutSession(m, paymentId, {
+          id: session.id,
+          url: session.url,
+          expiresAt,
+        });
         return { url: session.url, sessionId: session.id, reused: false };
       } catch (err) {
         this.logger.warn(`Balance checkout for payment ${paymentId} failed: ${(err as Error).message}`);

@@ -2,7 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGu
 import type { FastifyRequest } from 'fastify';
 import { PortalEmail, PortalSessionGuard } from '../projects/portal-session.guard';
 import { ProjectsService } from '../projects/projects.service';
-import { ReviewsService } from '../projects/reviews.service';
+import { ReviewBalanceService } from './review-balance.service';
+import { ReviewFinalsService } from './review-finals.service';
+import { ReviewRoundsService } from './review-rounds.service';
+import { ReviewVersionsService } from './review-versions.service';
+import { ReviewsService } from './reviews.service';
 import {
   ApproveDto,
   EditCommentDto,
@@ -23,6 +27,10 @@ export class PortalReviewsController {
   constructor(
     private readonly projects: ProjectsService,
     private readonly reviews: ReviewsService,
+    private readonly versions: ReviewVersionsService,
+    private readonly rounds: ReviewRoundsService,
+    private readonly balance: ReviewBalanceService,
+    private readonly finals: ReviewFinalsService,
     private readonly notes: ReviewNotesService,
   ) {}
 
@@ -35,7 +43,7 @@ export class PortalReviewsController {
   @Get(':id/versions/:vid/peaks')
   async peaks(@PortalEmail() email: string, @Param('id') id: string, @Param('vid') vid: string) {
     const project = await this.projects.requireOwned(id, email);
-    return { success: true, ...(await this.reviews.peaks(project.id, vid)) };
+    return { success: true, ...(await this.versions.peaks(project.id, vid)) };
   }
 
   /** A preview URL for this browser's session only, valid for a few minutes. */
@@ -49,13 +57,13 @@ export class PortalReviewsController {
     const project = await this.projects.requireOwned(id, email);
     return {
       success: true,
-      ...(await this.reviews.previewUrl(project.id, vid, { session: sessionOf(req) })),
+      ...(await this.versions.previewUrl(project.id, vid, { session: sessionOf(req) })),
     };
   }
 
   @Post(':id/comments')
   async comment(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: NewCommentDto) {
-    return { success: true, comment: await this.reviews.addComment(id, { kind: 'client', email }, dto) };
+    return { success: true, comment: await this.rounds.addComment(id, { kind: 'client', email }, dto) };
   }
 
   /** The author changes their note while its round is a draft. */
@@ -86,25 +94,25 @@ export class PortalReviewsController {
   ) {
     return {
       success: true,
-      comment: await this.reviews.resolveComment(id, commentId(cid), dto.resolved ?? true, email),
+      comment: await this.rounds.resolveComment(id, commentId(cid), dto.resolved ?? true, email),
     };
   }
 
   @Post(':id/rounds/submit')
   @HttpCode(200)
   async submit(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: SubmitRoundDto) {
-    return { success: true, ...(await this.reviews.submitRound(id, email, dto.acceptFee ?? false)) };
+    return { success: true, ...(await this.rounds.submitRound(id, email, dto.acceptFee ?? false)) };
   }
 
   @Post(':id/approve')
   @HttpCode(200)
   async approve(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: ApproveDto) {
-    return { success: true, ...(await this.reviews.approve(id, email, dto.versionId)) };
+    return { success: true, ...(await this.balance.approve(id, email, dto.versionId)) };
   }
 
   /** The final files' signed URLs; 402 until the balance is paid. */
   @Get(':id/downloads')
   async downloads(@PortalEmail() email: string, @Param('id') id: string, @Req() req: FastifyRequest) {
-    return { success: true, ...(await this.reviews.downloads(id, email, sessionOf(req))) };
+    return { success: true, ...(await this.finals.downloads(id, email, sessionOf(req))) };
   }
 }

@@ -15,17 +15,11 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
 import { ProjectsService } from '../projects/projects.service';
-import {
-  PREVIEW_CONCURRENCY,
-  PREVIEW_QUEUE,
-  PreviewJob,
-  REMINDER_QUEUE,
-  ReminderJob,
-} from '../projects/reviews.constants';
-import { ReviewsService } from '../projects/reviews.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { readMetadata } from '../uploads/audio-probe';
 import { makePreview } from './preview';
+import { ReviewVersionsService } from './review-versions.service';
+import { PREVIEW_CONCURRENCY, PREVIEW_QUEUE, PreviewJob } from './reviews.constants';
 
 @Injectable()
 export class PreviewProcessor implements OnApplicationBootstrap {
@@ -33,24 +27,19 @@ export class PreviewProcessor implements OnApplicationBootstrap {
 
   constructor(
     @InjectQueue(PREVIEW_QUEUE) private readonly queue: Queue<PreviewJob>,
-    @InjectQueue(REMINDER_QUEUE) private readonly reminders: Queue<ReminderJob>,
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectsService,
-    private readonly reviews: ReviewsService,
+    private readonly versions: ReviewVersionsService,
     private readonly dashboard: QueueDashboard,
   ) {}
 
   onApplicationBootstrap(): void {
     this.dashboard.register(this.queue);
-    this.dashboard.register(this.reminders);
     if (this.config.role !== 'all' && this.config.role !== 'worker') return;
     this.queue
       .process(PREVIEW_CONCURRENCY, (job: Job<PreviewJob>) => this.run(job))
       .catch((err: Error) => this.logger.error(`Preview worker stopped: ${err.message}`));
-    this.reminders
-      .process(1, (job: Job<ReminderJob>) => this.reviews.remind(job.data.projectId, job.data.day))
-      .catch((err: Error) => this.logger.error(`Reminder worker stopped: ${err.message}`));
   }
 
   private async run(job: Job<PreviewJob>): Promise<void> {
@@ -58,13 +47,13 @@ export class PreviewProcessor implements OnApplicationBootstrap {
       await this.preview(job.data.versionId);
     } catch (err) {
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (last) await this.reviews.onPreviewFailed(job.data.versionId, (err as Error).message);
+      if (last) await this.versions.onPreviewFailed(job.data.versionId, (err as Error).message);
       throw err;
     }
   }
 
   async preview(versionId: string): Promise<void> {
-    const version = await this.reviews.findVersion(versionId);
+    const version = await this.versions.findVersion(versionId);
     if (!version || version.status === 'ready') return;
     const project = await this.projects.requireAny(version.projectId);
     // The duration up front only matters for the faded ending; the metadata probe reads headers.
@@ -88,7 +77,7 @@ export class PreviewProcessor implements OnApplicationBootstrap {
       );
       const previewKey = randomBytes(16).toString('hex');
       await this.storage.write(previewKey, createReadStream(out));
-      await this.reviews.onPreviewReady(versionId, { previewKey, ...result });
+      await this.versions.onPreviewReady(versionId, { previewKey, ...result });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

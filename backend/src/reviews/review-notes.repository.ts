@@ -2,7 +2,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ProjectStatus } from '@studio/shared';
 import { returnedRows } from '../common/query-result';
 
 export interface NoteForChange {
@@ -19,18 +18,6 @@ export class ReviewNotesRepository {
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
-  }
-
-  /**
-   * The project's status, its row locked for the transaction: a round being submitted holds the
-   * same lock, so a note cannot change while its round is on its way.
-   */
-  async lockProjectStatus(m: EntityManager, projectId: string): Promise<ProjectStatus | null> {
-    const rows: { status: ProjectStatus }[] = await m.query(
-      `SELECT status FROM projects WHERE id = $1 FOR UPDATE`,
-      [projectId],
-    );
-    return rows[0]?.status ?? null;
   }
 
   async note(m: EntityManager, projectId: string, id: number): Promise<NoteForChange | null> {

@@ -14,8 +14,9 @@ import { Injectable } from '@nestjs/common';
 import { REVIEW_MESSAGES, type ReviewCommentDto } from '@studio/shared';
 import { conflict, forbidden, notFound } from '../common/errors/app.exception';
 import { ProjectsService } from '../projects/projects.service';
-import { ReviewsRepository } from '../projects/reviews.repository';
+import { ReviewsRepository } from './reviews.repository';
 import { ReviewNotesRepository } from './review-notes.repository';
+import { ReviewSteps } from './review-steps';
 
 /** While the client can still leave notes. */
 const TAKING_NOTES = ['in_progress', 'in_review', 'revision_requested'];
@@ -26,6 +27,7 @@ export class ReviewNotesService {
     private readonly repo: ReviewNotesRepository,
     private readonly projects: ProjectsService,
     private readonly reviews: ReviewsRepository,
+    private readonly steps: ReviewSteps,
   ) {}
 
   async edit(projectId: string, email: string, commentId: number, body: string): Promise<ReviewCommentDto> {
@@ -51,7 +53,7 @@ export class ReviewNotesService {
     projectId: string,
     id: number,
   ) {
-    const status = await this.repo.lockProjectStatus(m, projectId);
+    const status = (await this.steps.lock(m, projectId))?.status;
     const note = await this.repo.note(m, projectId, id);
     if (!note) throw notFound(REVIEW_MESSAGES.commentNotFound, 'COMMENT_NOT_FOUND');
     if (note.author !== 'client' || note.parentId !== null)

@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
@@ -5,22 +6,61 @@ import { PaymentsModule } from '../payments/payments.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
+import { BalanceSettlement } from './balance-settlement';
 import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
 import { PayController } from './pay.controller';
 import { PortalReviewsController } from './portal-reviews.controller';
 import { PreviewProcessor } from './preview.processor';
+import { ReminderProcessor } from './reminder.processor';
+import { ReviewBalanceService } from './review-balance.service';
+import { ReviewFiles } from './review-files';
+import { ReviewFinalsService } from './review-finals.service';
 import { ReviewNotesRepository } from './review-notes.repository';
 import { ReviewNotesService } from './review-notes.service';
+import { ReviewRoundsService } from './review-rounds.service';
+import { ReviewSteps } from './review-steps';
+import { ReviewUrls } from './review-urls';
+import { ReviewVersionsService } from './review-versions.service';
+import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
+import { ReviewsRepository } from './reviews.repository';
+import { ReviewsService } from './reviews.service';
 
 /**
- * Client projects, part 2 over HTTP and in the workers: the portal's review API, the staff
- * review API, signed media, the /pay balance checkout, and the preview and reminder jobs. The
- * rules live in ProjectsModule's ReviewsService (the Stripe webhook needs them too).
+ * Client projects, part 2: versions and their previews, notes and revision rounds, approval and
+ * the balance, final files and downloads, over HTTP (the portal's and the staff's review API,
+ * signed media, the /pay balance checkout) and in the workers (the preview and reminder jobs).
+ * It builds on ProjectsModule (the project, its timeline, portal sessions) and PaymentsModule
+ * (a paid balance reaches it through the settlement hook BalanceSettlement registers).
  */
 @Module({
-  imports: [ProjectsModule, PaymentsModule],
+  imports: [
+    ProjectsModule,
+    PaymentsModule,
+    BullModule.registerQueue(
+      { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },
+      { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
+    ),
+  ],
   controllers: [PortalReviewsController, AdminReviewsController, MediaController, PayController],
-  providers: [BalanceCheckoutService, PreviewProcessor, ReviewNotesRepository, ReviewNotesService],
+  providers: [
+    ReviewsRepository,
+    ReviewSteps,
+    ReviewFiles,
+    ReviewUrls,
+    ReviewsService,
+    ReviewVersionsService,
+    ReviewRoundsService,
+    ReviewBalanceService,
+    ReviewFinalsService,
+    ReviewNotesRepository,
+    ReviewNotesService,
+    BalanceSettlement,
+    BalanceCheckoutService,
+    MediaService,
+    PreviewProcessor,
+    ReminderProcessor,
+  ],
 })
 export class ReviewsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -34,7 +34,7 @@ import { PortalAuthService } from '../projects/portal-auth.service';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { RedisLocker } from './redis-locker';
-import { detectUploadKind, SNIFF_BYTES } from './upload-kind';
+import { detectUploadKind, SNIFF_BYTES } from '../storage/upload-kind';
 import { PROBE_QUEUE, ProbeJob, UPLOADS_PATH } from './uploads.constants';
 
 type ClientRequest = IncomingMessage & { portalEmail?: string };

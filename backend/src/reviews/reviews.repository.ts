@@ -1,24 +1,23 @@
 /**
  * Every query of projects part 2: versions, comments, revision rounds, extra money lines, the
- * balance request and its payments, final files and downloads. Services hold the rules; this
- * class only reads and writes. Methods that take an EntityManager run in the caller's
+ * balance request, final files and downloads. Services hold the rules; this class only reads
+ * and writes. Other features' rows are written through their module: the project row and its
+ * timeline through ProjectsRepository (see review-steps.ts), payments through PaymentsService;
+ * payments are only read here (a project's list price and refunds). Methods that take an EntityManager run in the caller's
  * transaction (rounds, approval and the balance webhook lock the project row first).
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
-  BalanceBreakdown,
   ReviewCommentDto,
   FinalFileDto,
   MoneyLineDto,
-  ProjectStatus,
   Protection,
   RoundDto,
   VersionKind,
   VersionStatus,
 } from '@studio/shared';
 import { DataSource, EntityManager } from 'typeorm';
-import type { NewEvent } from './projects.repository';
 
 export interface VersionRow {
   id: string;
@@ -47,24 +46,6 @@ export interface BalanceRequestRow {
   paidAt: Date | null;
 }
 
-export interface BalancePaymentRow {
-  id: number;
-  status: string;
-  amount: number;
-  stripeCheckoutSessionId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: Date;
-}
-
-export interface ProjectLock {
-  id: string;
-  status: ProjectStatus;
-  quotedPence: number;
-  depositPence: number;
-  revisionRounds: number;
-  customerEmail: string;
-}
-
 const VERSION_COLUMNS = `id, project_id AS "projectId", number, kind, name, size::float8 AS size,
   source_key AS "sourceKey", preview_key AS "previewKey", status, duration_sec AS "durationSec",
   loudness_lufs AS "loudnessLufs", protection, note, error, created_at AS "createdAt"`;
@@ -83,38 +64,6 @@ export class ReviewsRepository {
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
-  }
-
-  /** Locks the project row until the transaction ends. */
-  async lockProject(m: EntityManager, id: string): Promise<ProjectLock | null> {
-    const rows: ProjectLock[] = await m.query(
-      `SELECT id, status, quoted_pence AS "quotedPence", deposit_pence AS "depositPence",
-              revision_rounds AS "revisionRounds", customer_email AS "customerEmail"
-         FROM projects WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** Moves the status in the caller's transaction (the row is locked) and appends the timeline line. */
-  async setStatus(m: EntityManager, id: string, to: ProjectStatus, event: NewEvent): Promise<void> {
-    await m.query(`UPDATE projects SET status = $2, updated_at = now() WHERE id = $1`, [id, to]);
-    await this.appendEvent(m, event);
-  }
-
-  async appendEvent(m: EntityManager, e: NewEvent): Promise<void> {
-    await m.query(
-      `INSERT INTO project_events (project_id, type, actor, actor_name, message, internal)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [e.projectId, e.type, e.actor, e.actorName ?? null, e.message, e.internal ?? false],
-    );
-  }
-
-  async setProtection(id: string, protection: Protection, tagEverySec: number): Promise<void> {
-    await this.ds.query(
-      `UPDATE projects SET protection = $2, tag_every_sec = $3, updated_at = now() WHERE id = $1`,
-      [id, protection, tagEverySec],
-    );
   }
 
   // --- versions
@@ -166,10 +115,11 @@ export class ReviewsRepository {
 
   /** Records a finished preview; false when it was already recorded (a repeated job). */
   async versionReady(
+    m: EntityManager,
     id: string,
     r: { previewKey: string; durationSec: number; loudnessLufs: number | null; peaks: number[] },
   ): Promise<boolean> {
-    const res = await this.ds.query(
+    const res = await m.query(
       `UPDATE project_versions SET status = 'ready', preview_key = $2, duration_sec = $3,
               loudness_lufs = $4, peaks = $5::jsonb, error = NULL
         WHERE id = $1 AND status <> 'ready' RETURNING id`,
@@ -382,55 +332,12 @@ export class ReviewsRepository {
     return rowsOf(res).length > 0;
   }
 
-  async balancePayment(m: EntityManager, id: number): Promise<BalancePaymentRow | null> {
-    const rows: BalancePaymentRow[] = await m.query(
-      `SELECT id, status, amount, stripe_checkout_session_id AS "stripeCheckoutSessionId", metadata,
-              created_at AS "createdAt"
-         FROM payments WHERE id = $1`,
-      [id],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** A pending balance payment row, written before Stripe is called. */
-  async insertBalancePayment(
-    m: EntityManager,
-    p: {
-      amount: number;
-      currency: string;
-      customerEmail: string;
-      projectId: string;
-      serviceName: string;
-      /** What the amount is made of, kept for the payment's receipt. */
-      breakdown: BalanceBreakdown;
-    },
-  ): Promise<number> {
-    const rows: { id: number }[] = await m.query(
-      `INSERT INTO payments (kind, amount, currency, status, customer_email, metadata)
-       VALUES ('balance', $1, $2, 'pending', $3,
-               jsonb_build_object('projectId', $4::text, 'serviceName', $5::text, 'breakdown', $6::jsonb))
-       RETURNING id`,
-      [p.amount, p.currency, p.customerEmail, p.projectId, p.serviceName, JSON.stringify(p.breakdown)],
-    );
+  /** Ties the balance request to the payment row its current checkout goes through. */
+  async linkBalancePayment(m: EntityManager, projectId: string, paymentId: number): Promise<void> {
     await m.query(`UPDATE project_balance_requests SET payment_id = $2 WHERE project_id = $1`, [
-      p.projectId,
-      rows[0].id,
+      projectId,
+      paymentId,
     ]);
-    return rows[0].id;
-  }
-
-  async recordCheckout(
-    m: EntityManager,
-    paymentId: number,
-    session: { id: string; url: string; expiresAt: number },
-  ): Promise<void> {
-    await m.query(
-      `UPDATE payments SET stripe_checkout_session_id = $2,
-              metadata = metadata || jsonb_build_object('checkoutUrl', $3::text, 'checkoutExpiresAt', $4::bigint),
-              updated_at = now()
-        WHERE id = $1`,
-      [paymentId, session.id, session.url, session.expiresAt],
-    );
   }
 
   // --- final files and downloads

@@ -1,0 +1,49 @@
+/**
+ * Lets a feature act when Stripe settles a payment of its kind, without the payments module
+ * knowing the feature (the pattern of mail/mail-delivery-hooks.ts). A feature registers one hook
+ * per payment kind when its module starts (projects: deposits and plan bookings open a project;
+ * reviews: a balance payment unlocks the final files); the Stripe webhook runs it:
+ *
+ * - `succeeded` runs inside the webhook's transaction, after the event has moved the payment,
+ *   for every event that leaves the payment succeeded (the first one and any later one, such as
+ *   a dispute on it), so it must be idempotent. What it writes commits with the event's record or
+ *   not at all; a throw rolls the event back and Stripe delivers it again.
+ * - `afterSucceeded` runs after the commit, once per payment, beside the payment's own
+ *   confirmation mails (the mail claim on the payment row decides who runs them). A throw
+ *   releases the claim and answers 503, so Stripe's retry runs it again: it queues mails with job
+ *   ids derived from the payment, so a second run mails nothing twice.
+ *
+ * No feature reacts to refunds or disputes yet; when one needs to, its hook gains a method here
+ * and the webhook's refund and dispute handlers call it the same way.
+ */
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PaymentEntity, PaymentKind } from './entities/payment.entity';
+
+/** What a hook learns about the settled payment (read-only: the webhook owns the row). */
+export type SettledPayment = Readonly<
+  Pick<PaymentEntity, 'id' | 'kind' | 'status' | 'amount' | 'serviceId' | 'customerEmail' | 'metadata'>
+>;
+
+export interface PaymentSettlementHook {
+  succeeded(m: EntityManager, payment: SettledPayment): Promise<void>;
+  afterSucceeded?(payment: SettledPayment): Promise<void>;
+}
+
+@Injectable()
+export class PaymentSettlementHooks {
+  private readonly hooks = new Map<PaymentKind, PaymentSettlementHook>();
+
+  /** One hook per kind: a second registration is a wiring mistake, refused at start-up. */
+  register(kinds: readonly PaymentKind[], hook: PaymentSettlementHook): void {
+    for (const kind of kinds) {
+      if (this.hooks.has(kind))
+        throw new Error(`A settlement hook for ${kind} payments is already registered`);
+      this.hooks.set(kind, hook);
+    }
+  }
+
+  get(kind: PaymentKind): PaymentSettlementHook | undefined {
+    return this.hooks.get(kind);
+  }
+}
