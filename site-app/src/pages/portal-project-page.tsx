@@ -4,6 +4,7 @@
  * money and the timeline. Every part fits a 320 px screen.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   ApiError,
@@ -55,15 +56,23 @@ function ProjectBody({
   onChanged: () => void;
 }) {
   const lead = nextStepKind(project.status, review);
+  // The outcome of the last change, above everything (the change may have moved the part it
+  // was made in).
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
-      <NextStep project={project} review={review} onChanged={onChanged} />
+      {notice && (
+        <p className="portal-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <NextStep project={project} review={review} onChanged={onChanged} onNotice={setNotice} />
       {review && review.versions.length > 0 && lead !== 'review' && (
         <section className="card portal-card" aria-labelledby="portal-listen">
           <h2 id="portal-listen" className="portal-card__title">
             Listen
           </h2>
-          <ReviewPanel project={project} review={review} onChanged={onChanged} />
+          <ReviewPanel project={project} review={review} onChanged={onChanged} onNotice={setNotice} />
         </section>
       )}
       {TAKING_UPLOADS.includes(project.status) && lead !== 'upload' && (
@@ -120,11 +129,9 @@ export default function PortalProjectPage() {
     refetchInterval: (q) => (q.state.data?.project.files.some((f) => f.status === 'stored') ? 3000 : false),
   });
   const project = query.data?.project;
-  const reviewQuery = useQuery({
-    queryKey: [...reviewKeys.review(id), project?.status],
-    queryFn: () => fetchReview(id),
-    enabled: Boolean(project),
-  });
+  // Asked for at the same time as the project (not after it): one round trip less before the
+  // page can show its next step. Every change made here refetches both.
+  const reviewQuery = useQuery({ queryKey: reviewKeys.review(id), queryFn: () => fetchReview(id) });
   usePageTitle(project ? `${project.serviceName} project` : SITE_ROUTES.portalProject.title);
   const status = query.error instanceof ApiError ? query.error.status : null;
   const refresh = () => {

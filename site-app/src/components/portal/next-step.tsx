@@ -43,9 +43,10 @@ interface NextStepProps {
   project: ProjectDetailDto;
   review: ReviewDto | undefined;
   onChanged: () => void;
+  onNotice: (text: string) => void;
 }
 
-export function NextStep({ project, review, onChanged }: NextStepProps) {
+export function NextStep({ project, review, onChanged, onNotice }: NextStepProps) {
   const kind = nextStepKind(project.status, review);
   let title: string;
   let body: ReactNode = null;
@@ -65,7 +66,7 @@ export function NextStep({ project, review, onChanged }: NextStepProps) {
     case 'review': {
       const latest = review!.versions.at(-1)!;
       title = `Listen to version ${latest.number} and give your notes`;
-      body = <ReviewPanel project={project} review={review!} onChanged={onChanged} />;
+      body = <ReviewPanel project={project} review={review!} onChanged={onChanged} onNotice={onNotice} />;
       break;
     }
     case 'pay': {

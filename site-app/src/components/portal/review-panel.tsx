@@ -31,16 +31,20 @@ interface ReviewPanelProps {
   review: ReviewDto;
   /** Reload the project and its review after a change. */
   onChanged: () => void;
+  /**
+   * What a change led to ("Your notes were sent as round 1 of 2."): shown by the page, since the
+   * change may move this panel elsewhere on it.
+   */
+  onNotice: (text: string) => void;
 }
 
 /** Statuses in which the client may still leave notes. */
 const TAKING_NOTES = ['in_progress', 'in_review', 'revision_requested'];
 
-export function ReviewPanel({ project, review, onChanged }: ReviewPanelProps) {
+export function ReviewPanel({ project, review, onChanged, onNotice }: ReviewPanelProps) {
   const [acceptFee, setAcceptFee] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = review.versions.at(-1);
   if (!latest) return null;
@@ -50,10 +54,10 @@ export function ReviewPanel({ project, review, onChanged }: ReviewPanelProps) {
 
   async function act(fn: () => Promise<string | null>) {
     setError(null);
-    setMessage(null);
     setBusy(true);
     try {
-      setMessage(await fn());
+      const text = await fn();
+      if (text) onNotice(text);
       onChanged();
     } catch (err) {
       setError(errorMessage(err, 'That did not work. Please try again.'));
@@ -178,11 +182,6 @@ export function ReviewPanel({ project, review, onChanged }: ReviewPanelProps) {
           </button>
         </div>
       </Dialog>
-      {message && (
-        <p className="portal-notice" role="status">
-          {message}
-        </p>
-      )}
       {error && (
         <p className="portal-error" role="alert">
           {error}
