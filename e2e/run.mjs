@@ -49,6 +49,7 @@ const WEIGHTS = {
   'admin-newsletter.test.mjs': 11,
   'admin-taxonomy.test.mjs': 10,
   'portal-review.test.mjs': 8,
+  'portal-phone.test.mjs': 45,
   'blog-ssr.test.mjs': 6,
 };
 const DEFAULT_WEIGHT = 20;

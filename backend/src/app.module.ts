@@ -18,6 +18,7 @@ import { MailModule } from './mail/mail.module';
 import { NativeFormsModule } from './native-forms/native-forms.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReceiptsModule } from './payments/receipts/receipts.module';
 import { ProjectsModule } from './projects/projects.module';
 import { StorageModule } from './storage/storage.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -73,6 +74,7 @@ export class AppModule {
         ContactModule,
         ServicesModule,
         PaymentsModule,
+        ReceiptsModule,
         StorageModule,
         ProjectsModule,
         UploadsModule,

@@ -47,6 +47,7 @@ describe('mail pipeline (HTTP)', () => {
         amountFormatted: '£40.00',
         transactionId: 'pi_123',
         remainingFormatted: '£40.00',
+        receiptUrl: 'https://studio.example/api/receipts/7?t=abc',
       },
       jobId: 'payment-7-confirmation',
     });

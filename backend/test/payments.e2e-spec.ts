@@ -329,7 +329,8 @@ describe('payments: catalogue, deposits and plan bookings (HTTP)', () => {
             },
           },
         ],
-        success_url: 'https://studio.example/success?session_id={CHECKOUT_SESSION_ID}',
+        success_url:
+          'https://studio.example/success?session_id={CHECKOUT_SESSION_ID}&service=Mix%20%26%20Master',
         cancel_url: 'https://studio.example/services-checkout',
         metadata: { payment_id: String(res.body.paymentId), service: 'Mix & Master' },
       });

@@ -11,6 +11,7 @@ import { REMINDER_QUEUE } from '../src/reviews/reviews.constants';
 import { ReviewUrls } from '../src/reviews/review-urls';
 import { closeTestApp, createTestAppWithStripe } from './support/app-with-services';
 import { wav } from './support/audio-fixtures';
+import { pdfText } from './support/pdf-text';
 import { FakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
@@ -322,6 +323,56 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     ).toBe(404);
   });
 
+  it('lets the client change and withdraw their own notes while the round is a draft', async () => {
+    const notes = (await review()).comments as {
+      id: number;
+      body: string;
+      author: string;
+      parentId: number | null;
+    }[];
+    const vocal = notes.find((c) => c.body === 'Vocal too quiet here')!;
+    const staffReply = notes.find((c) => c.author === 'staff')!;
+    const patch = (cid: number, body: unknown, c = cookie) =>
+      t.http().patch(`/api/portal/projects/${id}/comments/${cid}`).set('cookie', c).send({ body });
+    const remove = (cid: number | string, c = cookie) =>
+      t.http().delete(`/api/portal/projects/${id}/comments/${cid}`).set('cookie', c);
+
+    const edited = await patch(vocal.id, '  Vocal a little louder here  ');
+    expect(edited.status).toBe(200);
+    expect(edited.body.comment).toMatchObject({
+      id: vocal.id,
+      body: 'Vocal a little louder here',
+      atSec: 1.5,
+    });
+    const empty = await patch(vocal.id, '   ');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Please write a note.',
+    });
+    // Not theirs: the studio's reply, another client's session, a note that does not exist.
+    expect((await patch(staffReply.id, 'Hijacked')).body).toMatchObject({ code: 'NOTE_NOT_YOURS' });
+    expect((await patch(staffReply.id, 'Hijacked')).status).toBe(403);
+    expect((await patch(vocal.id, 'Hijacked', otherCookie)).status).toBe(404);
+    expect((await remove(vocal.id, otherCookie)).status).toBe(404);
+    expect((await patch(999999, 'Nowhere')).body.code).toBe('COMMENT_NOT_FOUND');
+    expect((await remove('abc')).status).toBe(404);
+    // The studio answered this one: it can change, not go.
+    const answered = await remove(vocal.id);
+    expect(answered.status).toBe(409);
+    expect(answered.body).toMatchObject({ success: false, code: 'NOTE_HAS_REPLIES' });
+
+    const extra = await t
+      .http()
+      .post(`/api/portal/projects/${id}/comments`)
+      .set('cookie', cookie)
+      .send({ versionId: versions[0], atSec: 4, body: 'On second thoughts, nothing' });
+    expect((await remove(extra.body.comment.id)).status).toBe(200);
+    expect((await review()).comments.some((c: { id: number }) => c.id === extra.body.comment.id)).toBe(false);
+    expect((await remove(extra.body.comment.id)).status).toBe(404);
+  });
+
   it('submits the draft as round 1 of 1 once, however often it is sent', async () => {
     sink.clear();
     const [a, b] = await Promise.all([
@@ -338,6 +389,21 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     expect(r.nextRound).toMatchObject({ number: 2, extra: true, feePence: 2500 });
     const [mail] = await sink.waitForMailsTo('studio@example.com');
     expect(mail.parsed.subject).toMatch(/round 1 of 1/);
+    // The round is with the studio: its notes stay as they were sent.
+    const sent = (await review()).comments.find(
+      (c: { body: string }) => c.body === 'Vocal a little louder here',
+    );
+    for (const call of [
+      t
+        .http()
+        .patch(`/api/portal/projects/${id}/comments/${sent.id}`)
+        .set('cookie', cookie)
+        .send({ body: 'x' }),
+      t.http().delete(`/api/portal/projects/${id}/comments/${sent.id}`).set('cookie', cookie),
+    ]) {
+      const res = await call;
+      expect([res.status, res.body.code]).toEqual([409, 'NOTE_ALREADY_SENT']);
+    }
     // Approving needs a version in review.
     const early = await t
       .http()
@@ -474,6 +540,9 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].parsed.subject).toMatch(/balance of £45/);
     payToken = /\/pay\/([\w-]+)/.exec(mails[0].parsed.text!)![1];
+    // The project page links the same pay page; the mail links the project page too.
+    expect((await review()).money.payPath).toBe(`/pay/${payToken}`);
+    expect(mails[0].parsed.text).toContain(`https://studio.example.com/portal/projects/${id}`);
     const reminders = t.app.get<Queue>(getQueueToken(REMINDER_QUEUE));
     const delayed = await reminders.getDelayed();
     expect(delayed.map((j) => j.id).sort()).toEqual([`balance-${id}-reminder-3`, `balance-${id}-reminder-7`]);
@@ -483,7 +552,21 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
   it('pays the balance through one Checkout Session and the signed webhook, once', async () => {
     expect((await t.http().get('/api/pay/not-a-real-token-at-all-xx')).status).toBe(404);
     const summary = await t.http().get(`/api/pay/${payToken}`);
-    expect(summary.body.balance).toMatchObject({ amountPence: 4500, amountFormatted: '£45', paid: false });
+    expect(summary.body.balance).toMatchObject({
+      amountPence: 4500,
+      amountFormatted: '£45',
+      paid: false,
+      // What the pay page shows before the button: quote, deposit, extras, and what unlocks.
+      breakdown: {
+        quotedPence: 4000,
+        discountPence: 0,
+        depositPence: 2000,
+        extras: [{ label: 'Extra revision round 1', pence: 2500 }],
+        balancePence: 4500,
+      },
+      finalFileCount: 2,
+      projectPath: `/portal/projects/${id}`,
+    });
     const first = await t.http().post(`/api/pay/${payToken}/checkout`);
     const again = await t.http().post(`/api/pay/${payToken}/checkout`);
     expect(first.status).toBe(200);
@@ -511,6 +594,12 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
 
     const project = (await t.http().get(`/api/portal/projects/${id}`).set('cookie', cookie)).body.project;
     expect(project.status).toBe('delivered');
+    expect((await review()).money.payPath).toBeNull();
+    // The payment keeps what its amount was made of, for its receipt.
+    const [row] = await db.query(`SELECT metadata FROM payments WHERE stripe_checkout_session_id = $1`, [
+      first.body.sessionId,
+    ]);
+    expect(row.metadata.breakdown).toEqual(summary.body.balance.breakdown);
     expect(project.events.filter((e: { type: string }) => e.type === 'balance_paid')).toHaveLength(1);
     const reminders = t.app.get<Queue>(getQueueToken(REMINDER_QUEUE));
     expect(await reminders.getDelayed()).toHaveLength(0);
@@ -532,8 +621,11 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     expect(one.headers['content-disposition']).toContain('attachment; filename="Song (final).wav"');
     // Buffer#equals: jest's deep equality walks a large buffer byte by byte.
     expect((one.body as Buffer).equals(wav({ seconds: 1 }))).toBe(true);
+    // The ZIP is named after the project (the client, having no name: their address) and the service.
+    expect(list.body.zip.name).toBe('rita-master-final.zip');
     const zip = await t.http().get(list.body.zip.url).set('cookie', cookie).buffer(true).parse(binary);
     expect(zip.status).toBe(200);
+    expect(zip.headers['content-disposition']).toContain('attachment; filename="rita-master-final.zip"');
     expect(zip.headers['content-type']).toBe('application/zip');
     expect((zip.body as Buffer).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
     expect((zip.body as Buffer).includes(Buffer.from('Song (final).wav'))).toBe(true);
@@ -554,6 +646,104 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       balancePaid: true,
       refundsPence: 0,
     });
+  });
+
+  it('gives each payment a PDF receipt: the project page lists them, the payment mail links them', async () => {
+    await admin()
+      .put('/api/admin/settings')
+      .set(auth)
+      .send({ blogName: 'Night Shift Audio', studioAddress: '1 Studio Lane\nLondon E1 6AN', vatNumber: '' });
+    const list = await t.http().get(`/api/portal/projects/${id}/receipts`).set('cookie', cookie);
+    expect(list.status).toBe(200);
+    const [deposit, balance] = list.body.receipts;
+    expect(list.body.receipts).toHaveLength(2);
+    expect(deposit).toMatchObject({ label: 'Deposit', amountPence: 2000, refundedPence: 0 });
+    expect(balance).toMatchObject({
+      label: 'Balance',
+      amountPence: 4500,
+      number: expect.stringMatching(/^R-\d{6}$/),
+    });
+
+    const read = async (url: string, c: string | null = cookie) => {
+      const res = await (c === null ? t.http().get(url) : t.http().get(url).set('cookie', c))
+        .buffer(true)
+        .parse(binary);
+      return { res, text: res.status === 200 ? (await pdfText(res.body as Buffer)).text : '' };
+    };
+    const plain = await read(balance.url);
+    expect(plain.res.headers['content-type']).toBe('application/pdf');
+    expect(plain.res.headers['cache-control']).toBe('private, no-store');
+    expect(plain.res.headers['content-disposition']).toBe(
+      `attachment; filename="receipt-${balance.number}.pdf"`,
+    );
+    for (const line of [
+      /Night Shift Audio/,
+      /1 Studio Lane/,
+      /London E1 6AN/,
+      new RegExp(balance.number),
+      /rita@example\.com/,
+      /Master: quote\s+£40\.00/,
+      /Deposit paid\s+-£20\.00/,
+      /Extra revision round 1\s+£25\.00/,
+      /Total paid\s+£45\.00/,
+    ])
+      expect(plain.text).toMatch(line);
+    expect(plain.text).not.toMatch(/VAT/);
+    expect((await read(deposit.url)).text).toMatch(/Master: 50% deposit of £40\.00\s+£20\.00/);
+
+    // A VAT number adds the VAT included; a refund shows, with what was kept.
+    await admin().put('/api/admin/settings').set(auth).send({ vatNumber: 'GB 123 4567 89' });
+    const withVat = await read(balance.url);
+    expect(withVat.text).toMatch(/VAT number: GB 123 4567 89/);
+    expect(withVat.text).toMatch(/of which VAT at 20%\s+£7\.50/);
+    const [{ intent }] = await db.query(
+      `SELECT stripe_payment_intent_id AS intent FROM payments WHERE id = $1`,
+      [deposit.paymentId],
+    );
+    fake.setIntentStatus(intent, 'succeeded');
+    const refund = await admin()
+      .post(`/api/admin/payments/${deposit.paymentId}/refund`)
+      .set(auth)
+      .send({ amount: 500 });
+    expect(refund.status).toBe(200);
+    const refunded = await read(deposit.url);
+    expect(refunded.text).toMatch(/Total paid\s+£20\.00/);
+    expect(refunded.text).toMatch(/Refunded on .+\s+-£5\.00/);
+    expect(refunded.text).toMatch(/Net paid\s+£15\.00/);
+    expect(refunded.text).toMatch(/of which VAT at 20%\s+£2\.50/);
+    expect(
+      (await t.http().get(`/api/portal/projects/${id}/receipts`).set('cookie', cookie)).body.receipts[0],
+    ).toMatchObject({ refundedPence: 500 });
+
+    // Only the project's own client: another client, no session, another project's payment.
+    expect(
+      (await t.http().get(`/api/portal/projects/${id}/receipts`).set('cookie', otherCookie)).status,
+    ).toBe(404);
+    expect((await read(balance.url, otherCookie)).res.status).toBe(404);
+    expect((await read(balance.url, null)).res.status).toBe(401);
+    const [{ payment_id: otherPayment }] = await db.query(`SELECT payment_id FROM projects WHERE id = $1`, [
+      other,
+    ]);
+    const foreign = await read(`/api/portal/projects/${id}/receipts/${otherPayment}`);
+    expect([foreign.res.status, (foreign.res.body as Buffer).toString()]).toEqual([
+      404,
+      JSON.stringify({ success: false, message: 'Receipt not found.', code: 'RECEIPT_NOT_FOUND' }),
+    ]);
+
+    // The balance's payment mail links its receipt, which opens without a session.
+    const mail = sink
+      .to('rita@example.com')
+      .find((m) => /Payment confirmed: £45 for Master/.test(m.parsed.subject ?? ''));
+    const link = /https:\/\/studio\.example\.com(\/api\/receipts\/\d+\?t=[\w-]+)/.exec(
+      mail!.parsed.text!,
+    )![1];
+    const byLink = await read(link, null);
+    expect(byLink.res.status).toBe(200);
+    expect(byLink.text).toMatch(/Total paid\s+£45\.00/);
+    expect((await read(link.replace(/t=./, 't=A'), null)).res.status).toBe(404);
+    expect((await read(link.replace(/receipts\/\d+/, `receipts/${otherPayment}`), null)).res.status).toBe(
+      404,
+    );
   });
 
   it('moves only as the transition rule allows over HTTP', async () => {

@@ -4,6 +4,7 @@ import { closeTestApp, createTestAppWithStripe } from './support/app-with-servic
 import { FakeStripe } from './support/fake-stripe';
 import { paidProject, payDeposit, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
+import { resetRateLimits } from './blog-fixtures';
 import { adminToken, registerAndLogin, TestApp } from './support/test-app';
 
 describe('Client projects and the portal sign-in (HTTP)', () => {
@@ -50,7 +51,15 @@ describe('Client projects and the portal sign-in (HTTP)', () => {
 
     const mails = await sink.waitForMailsTo('ada@example.com', 2);
     const created = mails.find((m) => m.parsed.subject?.startsWith('Your Mix & Master project is open'));
-    expect(created?.parsed.text).toMatch(/https:\/\/studio\.example\.com\/portal\/sign-in#token=[\w-]{40,}/);
+    // The link signs in and lands on the project itself; its page is named for later visits.
+    const id = projects[0].id as string;
+    expect(created?.parsed.text).toContain(
+      `https://studio.example.com/portal/sign-in?next=/portal/projects/${id}#token=`,
+    );
+    expect(created?.parsed.text).toMatch(/#token=[\w-]{40,}/);
+    expect(created?.parsed.text).toContain(
+      `Your project stays at https://studio.example.com/portal/projects/${id}`,
+    );
     // Only the hash of the token is stored.
     const token = /#token=([\w-]+)/.exec(created!.parsed.text!)![1];
     const stored = await db.query(`SELECT token_hash FROM portal_tokens WHERE kind = 'link'`);
@@ -171,6 +180,31 @@ describe('Client projects and the portal sign-in (HTTP)', () => {
       .set('origin', 'https://evil.example');
     expect(logout.status).toBe(403);
     expect((await t.http().get('/api/portal/me').set('cookie', cookie)).status).toBe(200);
+  });
+
+  it('mails a link back to the project the client was looking at, and only to a portal page', async () => {
+    const id = await paidProject(t, fake, 'hal@example.com');
+    await sink.waitForMailsTo('hal@example.com', 2);
+    sink.clear();
+    await resetRateLimits(t);
+    const asked = await t
+      .http()
+      .post('/api/portal/link')
+      .send({ email: 'hal@example.com', next: `/portal/projects/${id}` });
+    expect(asked.status).toBe(200);
+    const [mail] = await sink.waitForMailsTo('hal@example.com');
+    expect(mail.parsed.text).toContain(
+      `https://studio.example.com/portal/sign-in?next=/portal/projects/${id}#token=`,
+    );
+
+    // Four tries fit in the link's rate limit (five per ten minutes) with the one above.
+    for (const next of ['https://evil.example/portal', '/admin', '/portal/projects/x', 7]) {
+      const res = await t.http().post('/api/portal/link').send({ email: 'hal@example.com', next });
+      expect([next, res.status, res.body.code]).toEqual([next, 400, 'VALIDATION_FAILED']);
+      expect(res.body.errors).toEqual([
+        { field: 'next', message: 'A sign-in link can only return to the portal or one of its projects.' },
+      ]);
+    }
   });
 
   it('refuses expired links, missing sessions and staff tokens on the portal', async () => {

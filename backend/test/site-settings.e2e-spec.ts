@@ -111,6 +111,11 @@ describe('site settings (HTTP)', () => {
         'The YouTube link must be a full http or https address',
       ],
       [{ socialLinks: { myspace: 'https://myspace.com/x' } }, 'Unknown field: socialLinks.myspace'],
+      [{ studioAddress: 'a'.repeat(501) }, 'The studio address must be at most 500 characters'],
+      [
+        { vatNumber: 'GB<123>' },
+        'The VAT number is 4 to 30 letters, digits and spaces (e.g. GB 123 4567 89)',
+      ],
       [{ theme: 'dark' }, 'Unknown field: theme'],
     ];
     for (const [body, message] of cases) {
@@ -118,6 +123,26 @@ describe('site settings (HTTP)', () => {
       expect([body, res.status]).toEqual([body, 400]);
       expect(res.body).toMatchObject({ success: false, message, code: 'VALIDATION_FAILED' });
     }
+  });
+
+  it('keeps the studio address and VAT number for receipts (admins only), cleared by an empty value', async () => {
+    const set = await t
+      .http()
+      .put('/api/admin/settings')
+      .set(bearer(tk.admin))
+      .send({ studioAddress: ' 1 Studio Lane\nLondon E1 6AN ', vatNumber: 'GB 123 4567 89' });
+    expect(set.status).toBe(200);
+    expect(set.body.settings).toMatchObject({
+      studioAddress: '1 Studio Lane\nLondon E1 6AN',
+      vatNumber: 'GB 123 4567 89',
+    });
+    expect((await t.http().get('/api/settings')).body.settings.vatNumber).toBeUndefined();
+    const cleared = await t
+      .http()
+      .put('/api/admin/settings')
+      .set(bearer(tk.admin))
+      .send({ studioAddress: '', vatNumber: '  ' });
+    expect(cleared.body.settings).toMatchObject({ studioAddress: null, vatNumber: null });
   });
 
   it('accepts a local admin address such as admin@localhost, like ADMIN_NOTIFY_EMAIL does', async () => {

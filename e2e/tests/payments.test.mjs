@@ -206,6 +206,9 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     assert.equal(new URL(page.url()).searchParams.get('session_id'), sessionId);
     await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     await page.getByText(sessionId).waitFor();
+    // The page names what was booked.
+    await page.getByTestId('success-service').getByText('Mix & Master', { exact: true }).waitFor();
+    assert.match(await page.getByTestId('success-lead').innerText(), /^Thank you for booking Mix & Master\./);
     await page.context().close();
   });
 
@@ -387,7 +390,8 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     assert.match(text, /cs_test_e2e_123/);
     assert.match(text, /Check your email/);
     assert.match(text, /Upload your tracks/);
-    assert.match(text, /3-5 business days, with up to two revisions/);
+    // The booking pages' promise (spec §1), from the one source the mails and the hero use too.
+    assert.match(text, /arrives in 3-5 days, with up to two revisions/);
     assert.match(text, /final invoice for the remaining 50%/);
     assert.equal(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href'), '/');
     assert.equal(await page.getByRole('link', { name: 'Your projects' }).getAttribute('href'), '/portal');

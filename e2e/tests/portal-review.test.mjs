@@ -115,8 +115,10 @@ describe('Client review loop', () => {
     await page.reload();
     await page.getByTestId('portal-status').getByText('In review').waitFor();
     await page.getByTestId('comment-list').getByText('Vocal a touch louder here').waitFor();
+    // Approving asks first; then the page leads with the balance to pay.
     await page.getByTestId('approve').click();
-    await page.getByText('The balance request is in your inbox.').waitFor();
+    await page.getByTestId('approve-confirm').click();
+    await page.getByTestId('next-step').getByRole('heading', { name: 'Pay balance £30' }).waitFor();
 
     // The balance mail's link: the open Checkout Session, paid on the fake hosted page.
     const balanceMail = await mailTo(email, /balance of £30/);
@@ -140,7 +142,7 @@ describe('Client review loop', () => {
     const download = await page.request.get(href);
     assert.equal(download.status(), 200);
     assert.equal((await download.body()).length, wav(1).length);
-    await page.getByTestId('money-balance').getByText('£30 (paid)').waitFor();
+    await page.getByTestId('money-balance').getByText('Balance of £30 paid. Thank you!').waitFor();
     await page.context().close();
   });
 });

@@ -33,9 +33,13 @@ export async function launch() {
   });
 }
 
-/** A fresh context (no shared cookies or storage) and page; failing requests to other hosts are blocked. */
-export async function newPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: BASE });
+/**
+ * A fresh context (no shared cookies or storage) and page; failing requests to other hosts are
+ * blocked. `options` go to the context (e.g. `{ isMobile: true, hasTouch: true }` for a phone's
+ * touch screen, `storageState` to carry a session over).
+ */
+export async function newPage(browser, viewport = DESKTOP, options = {}) {
+  const context = await browser.newContext({ viewport, baseURL: BASE, ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
@@ -161,11 +165,16 @@ export async function sendWebhook(type, object) {
   assert.equal(res.status, 200, await res.text());
 }
 
-/** The first mail in the mail catcher to `address` whose subject matches; waits up to 20 s. */
-export async function mailTo(address, subject) {
+/**
+ * The first mail in the mail catcher to `address` whose subject matches (the `nth`, counting
+ * from 1, when several do); waits up to 20 s.
+ */
+export async function mailTo(address, subject, nth = 1) {
   for (let i = 0; i < 80; i++) {
     const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
-    const found = inbox.find((m) => m.to?.some((t) => t.address === address) && subject.test(m.subject));
+    const found = inbox.filter((m) => m.to?.some((t) => t.address === address) && subject.test(m.subject))[
+      nth - 1
+    ];
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -193,18 +202,22 @@ export async function paidClient(prefix = 'client') {
     amount_received: intent.amount,
   });
   const mail = await mailTo(email, /project is open/);
-  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(mail.text)?.[0];
+  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(mail.text)?.[0];
   assert.ok(link, 'the project mail carries a sign-in link');
   const projectId = /\/portal\/projects\/([0-9a-f-]{36})/.exec(mail.text)?.[1];
   assert.ok(projectId, 'the project mail links to the project');
   return { email, link, projectId };
 }
 
-/** A fresh page signed in to the portal with a mailed sign-in link (it lands on /portal). */
-export async function signInToPortal(browser, link) {
-  const { pathname, hash } = new URL(link);
-  const page = await newPage(browser);
-  await page.goto(`${pathname}${hash}`);
-  await page.waitForURL('**/portal');
+/**
+ * A fresh page signed in to the portal with a mailed sign-in link: it lands where the link
+ * returns to (the project a mail is about, or /portal).
+ */
+export async function signInToPortal(browser, link, viewport = DESKTOP, options = {}) {
+  const { pathname, search, hash } = new URL(link);
+  const page = await newPage(browser, viewport, options);
+  await page.goto(`${pathname}${search}${hash}`);
+  const next = new URLSearchParams(search).get('next') ?? '/portal';
+  await page.waitForURL((url) => url.pathname === next);
   return page;
 }

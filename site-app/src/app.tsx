@@ -1,10 +1,12 @@
 /**
  * The `site` remote's one exposed module. Inside the shell it renders under the shell's
  * BrowserRouter and QueryClientProvider and must not create its own; bootstrap.tsx adds them
- * for standalone development.
+ * for standalone development. Its routes are the shared SITE_ROUTES, the list the backend answers
+ * 200 (and the page's title) for: a page exists in both places or in neither.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { SITE_ROUTES, type SiteRouteId } from '@studio/shared';
 import { SiteLayout } from './components/site-layout';
 import { ToastProvider } from './toast/toast-provider';
 // Before the pages below, so their own styles come later in the cascade.
@@ -62,35 +64,50 @@ const PortalProjectPage = lazy(
 const PayPage = lazy(() => import(/* webpackChunkName: "page-pay" */ './pages/pay-page'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found-page'));
 
+/** The page of each route in the shared list: a route without a page is a compile error. */
+const PAGES: Record<SiteRouteId, ComponentType> = {
+  home: HomePage,
+  contact: ContactPage,
+  testContact: TestContactPage,
+  testV2Contact: TestV2ContactPage,
+  emailTest: EmailTestPage,
+  adminEmailTest: AdminEmailTestPage,
+  privacyPolicy: PrivacyPolicyPage,
+  termsOfService: TermsOfServicePage,
+  auth: AuthPage,
+  resetPassword: ResetPasswordPage,
+  acceptInvitation: AcceptInvitationPage,
+  account: AccountPage,
+  blog: BlogPage,
+  blogPost: BlogPostPage,
+  services: ServicesRedirectPage,
+  section: SectionRedirectPage,
+  servicesCheckout: ServicesCheckoutPage,
+  checkout: CheckoutPage,
+  paymentSuccess: PaymentSuccessPage,
+  success: SuccessPage,
+  portal: PortalPage,
+  portalSignIn: PortalSignInPage,
+  portalProject: PortalProjectPage,
+  pay: PayPage,
+};
+
+const ROUTE_IDS = Object.keys(SITE_ROUTES) as SiteRouteId[];
+
 export default function App() {
   return (
     <ToastProvider>
       <Routes>
         <Route element={<SiteLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="test-contact" element={<TestContactPage />} />
-          <Route path="test-v2-contact" element={<TestV2ContactPage />} />
-          <Route path="email-test" element={<EmailTestPage />} />
-          <Route path="admin-email-test" element={<AdminEmailTestPage />} />
-          <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-          <Route path="terms-of-service" element={<TermsOfServicePage />} />
-          <Route path="auth" element={<AuthPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="accept-invitation" element={<AcceptInvitationPage />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="blog" element={<BlogPage />} />
-          <Route path="blog/post/:slug" element={<BlogPostPage />} />
-          <Route path="services" element={<ServicesRedirectPage />} />
-          <Route path="section/:section" element={<SectionRedirectPage />} />
-          <Route path="services-checkout" element={<ServicesCheckoutPage />} />
-          <Route path="checkout" element={<CheckoutPage />} />
-          <Route path="payment-success" element={<PaymentSuccessPage />} />
-          <Route path="success" element={<SuccessPage />} />
-          <Route path="portal" element={<PortalPage />} />
-          <Route path="portal/sign-in" element={<PortalSignInPage />} />
-          <Route path="portal/projects/:id" element={<PortalProjectPage />} />
-          <Route path="pay/:token" element={<PayPage />} />
+          {ROUTE_IDS.map((id) => {
+            const Page = PAGES[id];
+            const path = SITE_ROUTES[id].path;
+            return path === '/' ? (
+              <Route key={id} index element={<Page />} />
+            ) : (
+              <Route key={id} path={path.slice(1)} element={<Page />} />
+            );
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -38,7 +38,12 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     drawId: 1,
     drawnAt: 'now',
   },
-  'payment-confirmation': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
+  'payment-confirmation': {
+    serviceName: 'Mix',
+    amountFormatted: '£30.00',
+    transactionId: 'pi_1',
+    receiptUrl: 'https://x.test/api/receipts/1?t=abc',
+  },
   'payment-admin': { serviceName: 'Mix', amountFormatted: '£30.00', transactionId: 'pi_1' },
   'admin-test': { heading: 'Test', message: 'Hi', timestamp: 'now' },
   'customer-test': { fromAddress: 'a@b.c', sentAt: 'now' },
@@ -91,12 +96,14 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     note: 'Please send the vocal stem',
     problems: ['kick.mp3: lossy'],
     signInUrl: 'https://x.test/portal/sign-in#token=t',
+    projectUrl: 'https://x.test/portal/projects/1',
   },
   'version-ready': {
     serviceName: 'Mix',
     versionNumber: 2,
     kind: 'Mix',
     signInUrl: 'https://x.test/portal/sign-in#token=t',
+    projectUrl: 'https://x.test/portal/projects/1',
   },
   'round-submitted': {
     customerName: 'Ada',
@@ -105,9 +112,24 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     comments: 3,
     projectUrl: 'https://x.test/admin/projects/1',
   },
-  'balance-request': { serviceName: 'Mix', amountFormatted: '£30', payUrl: 'https://x.test/pay/t' },
-  'balance-reminder': { serviceName: 'Mix', amountFormatted: '£30', payUrl: 'https://x.test/pay/t', days: 3 },
-  'files-unlocked': { serviceName: 'Mix', signInUrl: 'https://x.test/portal/sign-in#token=t' },
+  'balance-request': {
+    serviceName: 'Mix',
+    amountFormatted: '£30',
+    payUrl: 'https://x.test/pay/t',
+    projectUrl: 'https://x.test/portal/projects/1',
+  },
+  'balance-reminder': {
+    serviceName: 'Mix',
+    amountFormatted: '£30',
+    payUrl: 'https://x.test/pay/t',
+    projectUrl: 'https://x.test/portal/projects/1',
+    days: 3,
+  },
+  'files-unlocked': {
+    serviceName: 'Mix',
+    signInUrl: 'https://x.test/portal/sign-in#token=t',
+    projectUrl: 'https://x.test/portal/projects/1',
+  },
 };
 
 describe('MailRenderer', () => {
@@ -147,6 +169,52 @@ describe('MailRenderer', () => {
       'Unsubscribe with one click: https://x.test/u?token=a.b',
     );
     expect(renderer.render('customer-test', 's', SAMPLE['customer-test']).text).not.toContain('Unsubscribe');
+  });
+
+  it('counts in words, not "(s)", and names the version instead of "a new Mix of your Mix"', () => {
+    const one = renderer.render('project-created', 's', { ...SAMPLE['project-created'], revisionRounds: 1 });
+    const two = renderer.render('project-created', 's', SAMPLE['project-created']);
+    expect(one.text).toContain('Your booking includes 1 revision round.');
+    expect(two.text).toContain('Your booking includes 2 revision rounds.');
+    expect(two.html).toContain('Your booking includes 2 revision rounds.');
+    for (const part of [one.text, two.text, two.html]) expect(part).not.toContain('(s)');
+    const version = renderer.render('version-ready', 's', SAMPLE['version-ready']);
+    for (const part of [version.text, version.html]) {
+      expect(part).toContain('Version 2 (Mix) of your');
+      expect(part).not.toMatch(/A new Mix of your/);
+    }
+  });
+
+  it('links every mail about a project to its page', () => {
+    const templates: MailTemplate[] = [
+      'project-created',
+      'files-need-attention',
+      'version-ready',
+      'balance-request',
+      'balance-reminder',
+      'files-unlocked',
+    ];
+    for (const name of templates) {
+      const { html, text } = renderer.render(name, 's', SAMPLE[name]);
+      expect([name, text.includes('https://x.test/portal/projects/1')]).toEqual([name, true]);
+      expect([name, html.includes('href="https://x.test/portal/projects/1"')]).toEqual([name, true]);
+    }
+  });
+
+  it('promises the delivery times the site states', () => {
+    expect(renderer.render('payment-confirmation', 's', SAMPLE['payment-confirmation']).text).toContain(
+      'receive your audio in 3-5 days,',
+    );
+    expect(renderer.render('lottery-winner', 's', SAMPLE['lottery-winner']).text).toContain(
+      'mix back in 3 business days,',
+    );
+  });
+
+  it('links the payment receipt in the payment mail', () => {
+    const { html, text } = renderer.render('payment-confirmation', 's', SAMPLE['payment-confirmation']);
+    expect(text).toContain('Your receipt (PDF): https://x.test/api/receipts/1?t=abc');
+    // Handlebars writes the "=" of an attribute as an entity; a mail client reads it back.
+    expect(html).toContain('href="https://x.test/api/receipts/1?t&#x3D;abc"');
   });
 
   it('shows the balance only for a deposit', () => {

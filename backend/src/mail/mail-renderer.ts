@@ -5,7 +5,7 @@
 import Handlebars from 'handlebars';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DELIVERY } from '@studio/shared';
+import { DELIVERY, pluralize } from '@studio/shared';
 import { MAIL_TEMPLATES, MailTemplate } from './mail-templates';
 
 export const TEMPLATES_DIR = join(__dirname, 'templates');
@@ -36,6 +36,10 @@ export class MailRenderer {
     const read = (file: string) => readFileSync(join(dir, file), 'utf8');
     // Plain text must not be HTML-escaped: "R&B" stays "R&B".
     const compileText = (source: string) => this.hbs.compile(source, { noEscape: true, strict: false });
+    // {{plural count "revision round"}} → "1 revision round", "2 revision rounds": never "round(s)".
+    this.hbs.registerHelper('plural', (count: unknown, one: unknown, many: unknown) =>
+      pluralize(Number(count), String(one), typeof many === 'string' ? many : undefined),
+    );
     this.htmlLayout = this.hbs.compile(read('layouts/main.html.hbs'));
     this.textLayout = compileText(read('layouts/main.text.hbs'));
     for (const name of MAIL_TEMPLATES) {
@@ -63,6 +67,9 @@ export class MailRenderer {
       publicHost: new URL(publicUrl).host,
       year: new Date().getFullYear(),
       replyWithin: DELIVERY.contactReplyHours,
+      // The site's own delivery wording (libs/shared), so a mail never promises other times.
+      deliveryPromise: DELIVERY.bookingPromise,
+      deliveryBusinessDays: DELIVERY.businessDays,
     };
   }
 }

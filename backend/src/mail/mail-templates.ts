@@ -75,11 +75,15 @@ type BalanceContext = {
   serviceName: string;
   amountFormatted: string;
   payUrl: string;
+  /** The project's page (no token: it signs in and comes back when the session has ended). */
+  projectUrl: string;
 };
 
 /**
  * The context each template reads, beside the globals every mail gets (siteName, publicUrl,
- * publicHost, year, replyWithin, subject). Optional keys are the ones inside `{{#if}}`.
+ * publicHost, year, replyWithin, deliveryPromise, deliveryBusinessDays, subject). Optional keys
+ * are the ones inside `{{#if}}`. A mail about a client's project carries `signInUrl` (a one-time
+ * link that lands on the project) and/or `projectUrl` (the project's page itself).
  */
 export type MailContexts = {
   'contact-thank-you': { contactId: number; service: string; serviceLabel: string };
@@ -105,7 +109,8 @@ export type MailContexts = {
     drawId: number;
     drawnAt: string;
   };
-  'payment-confirmation': PaymentContext;
+  /** `receiptUrl`: the payment's PDF receipt, opened without signing in (a signed link). */
+  'payment-confirmation': PaymentContext & { receiptUrl: string };
   'payment-admin': PaymentContext & {
     paymentId: number;
     kind: string;
@@ -158,6 +163,7 @@ export type MailContexts = {
     note?: string;
     problems: string[];
     signInUrl: string;
+    projectUrl: string;
   };
   'version-ready': {
     customerName?: string;
@@ -165,6 +171,7 @@ export type MailContexts = {
     versionNumber: number;
     kind: string;
     signInUrl: string;
+    projectUrl: string;
   };
   'round-submitted': {
     customerName: string;
@@ -175,5 +182,5 @@ export type MailContexts = {
   };
   'balance-request': BalanceContext;
   'balance-reminder': BalanceContext & { days: number };
-  'files-unlocked': { customerName?: string; serviceName: string; signInUrl: string };
+  'files-unlocked': { customerName?: string; serviceName: string; signInUrl: string; projectUrl: string };
 };

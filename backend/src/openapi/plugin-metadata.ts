@@ -53,6 +53,20 @@ export default async () => {
                 minimum: 0,
                 maximum: 1000000,
               },
+              studioAddress: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                description: "Printed under the studio's name on receipts; empty clears it.",
+              },
+              vatNumber: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                description:
+                  'A VAT registration number (letters, digits and spaces, e.g. GB 123 4567 89); empty clears it.',
+                pattern: '^[A-Za-z0-9 ]{4,30}$',
+              },
             },
           },
         ],
@@ -481,7 +495,15 @@ export default async () => {
         [
           import('../projects/dto/portal.dto'),
           {
-            PortalLinkDto: { email: { required: true, type: () => String, format: 'email' } },
+            PortalLinkDto: {
+              email: { required: true, type: () => String, format: 'email' },
+              next: {
+                required: false,
+                type: () => String,
+                description:
+                  'The portal page the mailed link returns to: `/portal` or `/portal/projects/{id}`.',
+              },
+            },
             PortalSessionDto: {
               token: { required: true, type: () => String, minLength: 10, maxLength: 200 },
             },
@@ -541,6 +563,7 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
+            EditCommentDto: { body: { required: true, type: () => String, minLength: 1 } },
             ResolveCommentDto: { resolved: { required: false, type: () => Boolean } },
             SubmitRoundDto: {
               acceptFee: {
@@ -878,6 +901,18 @@ export default async () => {
           },
         ],
         [
+          import('../payments/receipts/receipts.controller'),
+          {
+            ReceiptsController: {
+              list: {},
+              forClient: { summary: 'The PDF, drawn as it is sent.' },
+              byLink: {
+                summary: 'The link in a payment mail (`?t=` signs the payment id): no sign-in needed.',
+              },
+            },
+          },
+        ],
+        [
           import('../reviews/admin-reviews.controller'),
           {
             AdminReviewsController: {
@@ -922,6 +957,8 @@ export default async () => {
                 summary: "A preview URL for this browser's session only, valid for a few minutes.",
               },
               comment: {},
+              editComment: { summary: 'The author changes their note while its round is a draft.' },
+              deleteComment: { summary: 'The author withdraws their note while its round is a draft.' },
               resolve: {},
               submit: {},
               approve: {},

@@ -24,6 +24,9 @@ export interface PaymentFilter {
   order: SortOrder;
 }
 
+/** Statuses of a payment whose money was taken (some or all of it may have been given back since). */
+export const SETTLED: PaymentStatus[] = ['succeeded', 'partially_refunded', 'refunded'];
+
 /** Statuses that mean the customer has booked (paid, or paying) with us. */
 const BOOKED = ['succeeded', 'processing', 'partially_refunded'];
 
@@ -110,6 +113,33 @@ export class PaymentsRepository {
 
   findById(id: number): Promise<PaymentEntity | null> {
     return this.payments.findOneBy({ id });
+  }
+
+  /**
+   * The money a client project took, oldest first: its deposit or plan booking and its balance
+   * payments (metadata.projectId), each once it succeeded (refunded ones included).
+   */
+  settledForProject(bookingPaymentId: number, projectId: string): Promise<PaymentEntity[]> {
+    return this.payments
+      .createQueryBuilder('p')
+      .where(
+        new Brackets((w) =>
+          w
+            .where('p.id = :bookingPaymentId', { bookingPaymentId })
+            .orWhere(`p.kind = 'balance' AND p.metadata ->> 'projectId' = :projectId`, { projectId }),
+        ),
+      )
+      .andWhere('p.status IN (:...settled)', { settled: SETTLED })
+      .orderBy('p.created_at', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .getMany();
+  }
+
+  /** The refunds of a payment made from the back office, oldest first. */
+  refundsOf(paymentId: number): Promise<Pick<PaymentRefundEntity, 'amount' | 'createdAt'>[]> {
+    return this.db
+      .getRepository(PaymentRefundEntity)
+      .find({ where: { paymentId }, select: { amount: true, createdAt: true }, order: { createdAt: 'ASC' } });
   }
 
   /** The payment, locked until the transaction of `m` ends (refunds apply one at a time). */

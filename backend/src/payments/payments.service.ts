@@ -24,7 +24,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { CURRENCY, depositPence, formatPence, MESSAGES, REFERRAL } from '@studio/shared';
+import {
+  CURRENCY,
+  depositPence,
+  formatPence,
+  MESSAGES,
+  REFERRAL,
+  type BalanceBreakdown,
+} from '@studio/shared';
 import { AppException, badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -252,7 +259,8 @@ export class PaymentsService {
           // Stripe expires the session (checkout.session.expired frees the referral code) well
           // before the reservation's own deadline.
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_EXPIRES_MINUTES * 60,
-          success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          // The page names what was booked (it shows the name only when the catalogue has it).
+          success_url: `${this.config.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}&service=${encodeURIComponent(plan.name)}`,
           cancel_url: `${this.config.publicUrl}/services-checkout`,
           metadata: stripeMetadata({
             ...paymentMeta,
@@ -278,6 +286,31 @@ export class PaymentsService {
     return { url: session.url, sessionId: session.id, paymentId: payment.id };
   }
 
+  /** A payment, for its receipt. */
+  findPayment(id: number): Promise<PaymentEntity | null> {
+    return this.paymentsRepository.findById(id);
+  }
+
+  /** What a client project was paid (its booking and balance payments), oldest first. */
+  settledForProject(bookingPaymentId: number, projectId: string): Promise<PaymentEntity[]> {
+    return this.paymentsRepository.settledForProject(bookingPaymentId, projectId);
+  }
+
+  /**
+   * The refunds of a payment, oldest first. A refund made in Stripe itself arrives as a new
+   * refunded total only (charge.refunded): that part is one more refund, dated when it came in.
+   */
+  async refundsOf(payment: PaymentEntity): Promise<{ at: Date; pence: number }[]> {
+    const rows = (await this.paymentsRepository.refundsOf(payment.id)).map((r) => ({
+      at: r.createdAt,
+      pence: r.amount,
+    }));
+    const recorded = rows.reduce((n, r) => n + r.pence, 0);
+    if (payment.amountRefunded > recorded)
+      rows.push({ at: payment.updatedAt, pence: payment.amountRefunded - recorded });
+    return rows;
+  }
+
   /**
    * The pending row of a project's balance payment, in the caller's transaction (the /pay
    * checkout, which holds the balance request's lock), written before Stripe is called like
@@ -286,7 +319,14 @@ export class PaymentsService {
    */
   async createBalancePayment(
     m: EntityManager,
-    b: { projectId: string; amountPence: number; customerEmail: string; serviceName: string },
+    b: {
+      projectId: string;
+      amountPence: number;
+      customerEmail: string;
+      serviceName: string;
+      /** What the amount is made of, kept for the payment's receipt. */
+      breakdown: BalanceBreakdown;
+    },
   ): Promise<number> {
     const payment = await this.paymentsRepository.insert(
       {
@@ -295,7 +335,7 @@ export class PaymentsService {
         currency: CURRENCY,
         status: 'pending',
         customerEmail: b.customerEmail,
-        metadata: { projectId: b.projectId, serviceName: b.serviceName },
+        metadata: { projectId: b.projectId, serviceName: b.serviceName, breakdown: b.breakdown },
       },
       m,
     );

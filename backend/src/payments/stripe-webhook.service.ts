@@ -35,6 +35,7 @@ import { canMoveTo } from './payment-amounts';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
+import { receiptLink } from './receipts/receipt-links';
 
 export interface WebhookResult {
   success: true;
@@ -367,7 +368,14 @@ export class StripeWebhookService {
         template: 'payment-confirmation',
         to: payment.customerEmail,
         subject: `Payment confirmed: ${amountFormatted} for ${serviceName}`,
-        context: { customerName, serviceName, amountFormatted, transactionId, remainingFormatted },
+        context: {
+          customerName,
+          serviceName,
+          amountFormatted,
+          transactionId,
+          remainingFormatted,
+          receiptUrl: receiptLink(this.config.publicUrl, this.config.jwtSecret, payment.id),
+        },
         jobId: `payment-${payment.id}-confirmation`,
       });
     }

@@ -3,10 +3,12 @@
  * it lives 30 minutes and works once, and a newer link to the same address revokes the older
  * ones (a link found in an old mail is dead). The page the link opens POSTs the token (a mail scanner's
  * GET does not use it up), and the answer sets a portal session cookie that is separate from the
- * staff JWT and names one client email. Asking for a link always gets the same answer.
+ * staff JWT and names one client email. Asking for a link always gets the same answer. A link
+ * may carry where to go afterwards (`?next=`, the portal or one of its projects only), so every
+ * mail about a project opens that project.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PORTAL, PROJECT_MESSAGES } from '@studio/shared';
+import { PORTAL, portalProjectPath, portalSignInPath, PROJECT_MESSAGES } from '@studio/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
@@ -29,33 +31,50 @@ export class PortalAuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A fresh sign-in URL for `email`, revoking older ones (the page at /portal/sign-in reads the token). */
-  async createLink(email: string): Promise<string> {
+  /**
+   * A fresh sign-in URL for `email` (the page at /portal/sign-in reads the token) that returns
+   * the client to `next` afterwards: the project a mail is about, or the portal. Older links to
+   * the address stop working.
+   */
+  async createLink(email: string, next?: string): Promise<string> {
     const token = newToken();
     await this.tokens.replaceLinks(
       hashToken(token),
       email,
       new Date(Date.now() + PORTAL.linkMinutes * 60_000),
     );
-    return `${this.config.publicUrl}/portal/sign-in#token=${token}`;
+    return `${this.config.publicUrl}${portalSignInPath(next)}#token=${token}`;
+  }
+
+  /** A sign-in URL that lands on one project's page. */
+  projectLink(email: string, projectId: string): Promise<string> {
+    return this.createLink(email, portalProjectPath(projectId));
+  }
+
+  /**
+   * The project's page without a token: it opens at once while the client's session lasts and
+   * through the sign-in form (which mails a link back to the same page) once it has ended.
+   */
+  projectUrl(projectId: string): string {
+    return `${this.config.publicUrl}${portalProjectPath(projectId)}`;
   }
 
   /**
    * Mails a link when the address has a project. The work happens after the answer, so neither
    * the answer nor its timing tells whether the address is known.
    */
-  requestLink(rawEmail: string): { success: true; message: string } {
+  requestLink(rawEmail: string, next?: string): { success: true; message: string } {
     const email = rawEmail.trim().toLowerCase();
-    void this.sendLink(email).catch((err: Error) =>
+    void this.sendLink(email, next).catch((err: Error) =>
       this.logger.error(`Could not send a portal link: ${err.message}`),
     );
     return { success: true, message: PROJECT_MESSAGES.linkSent };
   }
 
   /** Used by tests and the HTTP layer to wait for the background work of requestLink. */
-  async sendLink(email: string): Promise<void> {
+  async sendLink(email: string, next?: string): Promise<void> {
     if (!(await this.projects.existsForEmail(email))) return;
-    const link = await this.createLink(email);
+    const link = await this.createLink(email, next);
     await this.mail
       .enqueue({
         template: 'portal-link',

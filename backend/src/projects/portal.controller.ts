@@ -22,7 +22,7 @@ export class PortalController {
   @HttpCode(200)
   @PublicThrottle(5, 10 * 60_000)
   requestLink(@Body() dto: PortalLinkDto) {
-    return this.auth.requestLink(dto.email);
+    return this.auth.requestLink(dto.email, dto.next);
   }
 
   @Post('session')

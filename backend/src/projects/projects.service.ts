@@ -93,7 +93,7 @@ export class ProjectsService {
   async mailProjectCreated(paymentId: number): Promise<void> {
     const project = await this.repo.findByPayment(paymentId);
     if (!project) return;
-    const link = await this.portalAuth.createLink(project.customerEmail);
+    const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.enqueueQuietly({
       template: 'project-created',
       to: project.customerEmail,
@@ -102,7 +102,7 @@ export class ProjectsService {
         customerName: project.customerName ?? undefined,
         serviceName: project.serviceName,
         signInUrl: link,
-        projectUrl: `${this.config.publicUrl}/portal/projects/${project.id}`,
+        projectUrl: this.portalAuth.projectUrl(project.id),
         revisionRounds: project.revisionRounds,
       },
       jobId: `project-${project.id}-created`,
@@ -321,7 +321,7 @@ export class ProjectsService {
     problems: string[],
     jobId: string,
   ): Promise<void> {
-    const signInUrl = await this.portalAuth.createLink(project.customerEmail);
+    const signInUrl = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.enqueueQuietly({
       template: 'files-need-attention',
       to: project.customerEmail,
@@ -332,6 +332,7 @@ export class ProjectsService {
         note,
         problems,
         signInUrl,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId,
     });

@@ -3,14 +3,24 @@
  * creates one (metadata projectId and kind=balance; the idempotency key is derived from the
  * payment row), under a lock on the balance request, so two visits at once get one session and
  * no one can pay twice. The payment row is written through PaymentsService before Stripe is
- * called; the webhook settles it through the hook BalanceSettlement registers.
+ * called, with what the amount is made of (for its receipt); the webhook settles it through the
+ * hook BalanceSettlement registers. The page itself shows the same make-up and what paying
+ * unlocks.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CURRENCY, formatPence, REVIEW_MESSAGES, type BalanceSummary } from '@studio/shared';
+import {
+  CURRENCY,
+  formatPence,
+  portalProjectPath,
+  REVIEW_MESSAGES,
+  type BalanceBreakdown,
+  type BalanceSummary,
+} from '@studio/shared';
 import { AppException, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CHECKOUT_EXPIRES_MINUTES, PaymentsService } from '../payments/payments.service';
+import { ProjectsService } from '../projects/projects.service';
 import { ReviewsRepository } from './reviews.repository';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -24,18 +34,43 @@ export class BalanceCheckoutService {
   constructor(
     private readonly repo: ReviewsRepository,
     private readonly payments: PaymentsService,
+    private readonly projects: ProjectsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async summary(token: string): Promise<BalanceSummary> {
     const row = TOKEN.test(token) ? await this.repo.balanceRequestByToken(token) : null;
     if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
+    const [breakdown, finals] = await Promise.all([
+      this.breakdown(row.projectId, row.amountPence),
+      this.repo.finals(row.projectId),
+    ]);
     return {
       serviceName: row.serviceName,
       customerName: row.customerName,
       amountPence: row.amountPence,
       amountFormatted: formatPence(row.amountPence),
       paid: Boolean(row.paidAt),
+      breakdown,
+      finalFileCount: finals.length,
+      projectPath: portalProjectPath(row.projectId),
+    };
+  }
+
+  /** Quote, deposit and extras behind the requested amount (the amount itself as the balance due). */
+  private async breakdown(projectId: string, amountPence: number): Promise<BalanceBreakdown> {
+    const [project, extras, facts] = await Promise.all([
+      this.projects.requireAny(projectId),
+      this.repo.extras(projectId),
+      this.repo.moneyFacts(projectId),
+    ]);
+    const list = facts.listPricePence ?? project.quotedPence;
+    return {
+      quotedPence: project.quotedPence,
+      discountPence: Math.max(0, list - project.quotedPence),
+      depositPence: project.depositPence,
+      extras,
+      balancePence: amountPence,
     };
   }
 
@@ -65,6 +100,7 @@ export class BalanceCheckoutService {
         amountPence: row.amountPence,
         customerEmail: row.customerEmail,
         serviceName: row.serviceName,
+        breakdown: await this.breakdown(row.projectId, row.amountPence),
       });
       await this.repo.linkBalancePayment(m, row.projectId, paymentId);
       const metadata = { payment_id: String(paymentId), kind: 'balance', projectId: row.projectId };

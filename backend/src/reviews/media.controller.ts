@@ -39,7 +39,7 @@ export class MediaController {
     return reply
       .code(200)
       .header('content-type', 'application/zip')
-      .header('content-disposition', attachment('final-files.zip'))
+      .header('content-disposition', attachment(download.name))
       .header('cache-control', PRIVATE_MEDIA)
       .send(download.stream);
   }

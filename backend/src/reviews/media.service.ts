@@ -11,13 +11,13 @@
  * - Final files answer 402 until the balance is paid, to the holder of a good URL.
  * - Every download is recorded (ReviewFinalsService.openDownload).
  * - The ZIP of all final files is built as it is sent (yazl, stored without compression), never
- *   written to a temporary file; names that clash get " (2)", " (3)", … so none is lost.
+ *   written to a temporary file; names that clash get " (2)", " (3)", … so none is lost. It is
+ *   named `{project}-{service}-final.zip`.
  */
 import { Injectable } from '@nestjs/common';
-import { REVIEW_MESSAGES } from '@studio/shared';
+import { finalZipName, REVIEW, REVIEW_MESSAGES } from '@studio/shared';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { REVIEW } from '@studio/shared';
 import { forbidden } from '../common/errors/app.exception';
 import { PortalAuthService } from '../projects/portal-auth.service';
 import { ReviewFinalsService } from './review-finals.service';
@@ -34,7 +34,8 @@ export interface StoredMedia {
   open: (range?: Range) => Readable;
 }
 
-export type Download = ({ kind: 'file'; name: string } & StoredMedia) | { kind: 'zip'; stream: Readable };
+export type Download =
+  ({ kind: 'file'; name: string } & StoredMedia) | { kind: 'zip'; name: string; stream: Readable };
 
 const urlInvalid = () => forbidden(REVIEW_MESSAGES.urlInvalid, 'URL_INVALID');
 
@@ -84,7 +85,7 @@ export class MediaService {
     const email = await this.portalAuth.emailForSession(session);
     if (!email) throw urlInvalid();
     await this.finals.requirePaidProject(projectId);
-    const { files } = await this.finals.openDownload(projectId, fileId, email);
+    const { project, files } = await this.finals.openDownload(projectId, fileId, email);
     if (fileId !== 'all') {
       const f = files[0];
       return {
@@ -104,6 +105,6 @@ export class MediaService {
       zip.addReadStream(this.finals.readStored(f.id), name, { compress: false, size: f.size });
     }
     zip.end();
-    return { kind: 'zip', stream: zip.outputStream as Readable };
+    return { kind: 'zip', name: finalZipName(project), stream: zip.outputStream as Readable };
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { PortalEmail, PortalSessionGuard } from '../projects/portal-session.guard';
 import { ProjectsService } from '../projects/projects.service';
@@ -7,8 +7,15 @@ import { ReviewFinalsService } from './review-finals.service';
 import { ReviewRoundsService } from './review-rounds.service';
 import { ReviewVersionsService } from './review-versions.service';
 import { ReviewsService } from './reviews.service';
-import { ApproveDto, NewCommentDto, ResolveCommentDto, SubmitRoundDto } from './dto/reviews.dto';
+import {
+  ApproveDto,
+  EditCommentDto,
+  NewCommentDto,
+  ResolveCommentDto,
+  SubmitRoundDto,
+} from './dto/reviews.dto';
 import { commentId, sessionOf } from './http-helpers';
+import { ReviewNotesService } from './review-notes.service';
 
 /**
  * The review side of the client's portal: versions, peaks, signed preview URLs, notes, rounds,
@@ -24,6 +31,7 @@ export class PortalReviewsController {
     private readonly rounds: ReviewRoundsService,
     private readonly balance: ReviewBalanceService,
     private readonly finals: ReviewFinalsService,
+    private readonly notes: ReviewNotesService,
   ) {}
 
   @Get(':id/review')
@@ -56,6 +64,24 @@ export class PortalReviewsController {
   @Post(':id/comments')
   async comment(@PortalEmail() email: string, @Param('id') id: string, @Body() dto: NewCommentDto) {
     return { success: true, comment: await this.rounds.addComment(id, { kind: 'client', email }, dto) };
+  }
+
+  /** The author changes their note while its round is a draft. */
+  @Patch(':id/comments/:cid')
+  async editComment(
+    @PortalEmail() email: string,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Body() dto: EditCommentDto,
+  ) {
+    return { success: true, comment: await this.notes.edit(id, email, commentId(cid), dto.body) };
+  }
+
+  /** The author withdraws their note while its round is a draft. */
+  @Delete(':id/comments/:cid')
+  async deleteComment(@PortalEmail() email: string, @Param('id') id: string, @Param('cid') cid: string) {
+    await this.notes.remove(id, email, commentId(cid));
+    return { success: true };
   }
 
   @Post(':id/comments/:cid/resolve')

@@ -70,6 +70,8 @@ export class ReviewBalanceService {
         request?.amountPence ?? balancePence(project.quotedPence, project.depositPence, extrasPence),
       balancePaid: Boolean(request?.paidAt),
       refundsPence: facts.refundsPence,
+      // The client's own page for paying what was requested; nothing to pay, no link.
+      payPath: request && !request.paidAt ? `/pay/${request.token}` : null,
     };
   }
 
@@ -120,6 +122,7 @@ export class ReviewBalanceService {
         serviceName: project.serviceName,
         amountFormatted: formatPence(amount),
         payUrl: `${this.config.publicUrl}/pay/${token}`,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId: `project-${project.id}-balance-request`,
     });
@@ -147,6 +150,7 @@ export class ReviewBalanceService {
         serviceName: project.serviceName,
         amountFormatted: formatPence(request.amountPence),
         payUrl: `${this.config.publicUrl}/pay/${request.token}`,
+        projectUrl: this.portalAuth.projectUrl(project.id),
         days: day,
       },
       jobId: `project-${projectId}-balance-reminder-${day}`,
@@ -197,7 +201,7 @@ export class ReviewBalanceService {
       await job?.remove().catch(() => undefined);
     }
     const project = await this.projects.requireAny(projectId);
-    const link = await this.portalAuth.createLink(project.customerEmail);
+    const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.steps.mailQuietly({
       template: 'files-unlocked',
       to: project.customerEmail,
@@ -206,6 +210,7 @@ export class ReviewBalanceService {
         customerName: project.customerName ?? undefined,
         serviceName: project.serviceName,
         signInUrl: link,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId: `project-${projectId}-files-unlocked`,
     });

@@ -8,7 +8,7 @@
  * - A final file added to a paid project delivers it.
  */
 import { Injectable } from '@nestjs/common';
-import { BALANCE_PAID_STATUSES, PROJECT_MESSAGES, REVIEW_MESSAGES } from '@studio/shared';
+import { BALANCE_PAID_STATUSES, finalZipName, PROJECT_MESSAGES, REVIEW_MESSAGES } from '@studio/shared';
 import type { Readable } from 'node:stream';
 import { AuditService } from '../audit/audit.service';
 import { AppException, conflict, notFound } from '../common/errors/app.exception';
@@ -75,7 +75,9 @@ export class ReviewFinalsService {
         ...f,
         ...this.urls.sign(`/api/media/downloads/${project.id}/${f.id}`, holder),
       })),
-      zip: finals.length ? this.urls.sign(`/api/media/downloads/${project.id}/all`, holder) : null,
+      zip: finals.length
+        ? { ...this.urls.sign(`/api/media/downloads/${project.id}/all`, holder), name: finalZipName(project) }
+        : null,
     };
   }
 

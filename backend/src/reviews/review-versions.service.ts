@@ -188,7 +188,7 @@ export class ReviewVersionsService {
     });
     if (!readied) return;
     const project = await this.projects.requireAny(v.projectId);
-    const link = await this.portalAuth.createLink(project.customerEmail);
+    const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.steps.mailQuietly({
       template: 'version-ready',
       to: project.customerEmail,
@@ -199,6 +199,7 @@ export class ReviewVersionsService {
         versionNumber: v.number,
         kind: VERSION_KIND_LABELS[v.kind],
         signInUrl: link,
+        projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId: `version-${v.id}-ready`,
     });

@@ -17,6 +17,8 @@ import { ReminderProcessor } from './reminder.processor';
 import { ReviewBalanceService } from './review-balance.service';
 import { ReviewFiles } from './review-files';
 import { ReviewFinalsService } from './review-finals.service';
+import { ReviewNotesRepository } from './review-notes.repository';
+import { ReviewNotesService } from './review-notes.service';
 import { ReviewRoundsService } from './review-rounds.service';
 import { ReviewSteps } from './review-steps';
 import { ReviewUrls } from './review-urls';
@@ -55,6 +57,8 @@ import { StaffPreviewPass } from './staff-preview-pass';
     ReviewRoundsService,
     ReviewBalanceService,
     ReviewFinalsService,
+    ReviewNotesRepository,
+    ReviewNotesService,
     BalanceSettlement,
     BalanceCheckoutService,
     MediaService,

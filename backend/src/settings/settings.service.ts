@@ -27,8 +27,9 @@ const SOCIAL_NETWORKS: (keyof SocialLinks & keyof SocialLinksDto)[] = [
 const CACHE_TTL_MS = 10_000;
 
 /**
- * The site's settings (blog name, description, admin mail address, social links), read by page
- * meta, feeds and mail on nearly every request, so they are kept in memory.
+ * The site's settings (blog name, description, admin mail address, social links, and the
+ * studio's address and VAT number for receipts), read by page meta, feeds and mail on nearly
+ * every request, so they are kept in memory.
  */
 @Injectable()
 export class SettingsService {
@@ -60,6 +61,8 @@ export class SettingsService {
     if (dto.adminNotifyEmail !== undefined)
       current.adminNotifyEmail = dto.adminNotifyEmail?.toLowerCase() ?? null;
     if (dto.extraRoundFeePence !== undefined) current.extraRoundFeePence = dto.extraRoundFeePence;
+    if (dto.studioAddress !== undefined) current.studioAddress = dto.studioAddress;
+    if (dto.vatNumber !== undefined) current.vatNumber = dto.vatNumber;
     if (dto.socialLinks) {
       const links = { ...current.socialLinks };
       for (const network of SOCIAL_NETWORKS) {
@@ -97,6 +100,8 @@ export class SettingsService {
         SOCIAL_NETWORKS.map((n) => [n, links[n] ?? null]),
       ) as unknown as SocialLinks,
       extraRoundFeePence: row?.extraRoundFeePence ?? REVIEW.defaultExtraRoundPence,
+      studioAddress: row?.studioAddress ?? null,
+      vatNumber: row?.vatNumber ?? null,
     };
   }
 }

@@ -3,18 +3,14 @@
  * Every text that goes into XML passes through `xml()`, which also drops the control
  * characters XML 1.0 forbids (one stray byte in a title would break a whole feed).
  */
-import type { BlogPostDto, SiteSettings } from '@studio/shared';
+import { indexablePaths, type BlogPostDto, type SiteSettings } from '@studio/shared';
 import { absolute, postDescription, postImage, postPath } from './seo';
 
-/** Public pages of spec §2 worth a search engine's time (no test tools, checkout steps or account pages). */
-export const SITEMAP_PAGES = [
-  '/',
-  '/contact',
-  '/services-checkout',
-  '/blog',
-  '/privacy-policy',
-  '/terms-of-service',
-];
+/**
+ * Public pages of spec §2 worth a search engine's time (no test tools, checkout steps or account
+ * pages): the indexable routes of the shared list.
+ */
+export const SITEMAP_PAGES = indexablePaths();
 /** The sitemap protocol's limit for one file. */
 export const SITEMAP_MAX_URLS = 50_000;
 

@@ -63,9 +63,20 @@ function pageTags(settings: SiteSettings, url: string, title: string, descriptio
   ];
 }
 
-/** A plain page (home, blog index, anything else the site knows). */
-export function pageMeta(settings: SiteSettings, publicUrl: string, path: string, title: string): HeadMeta {
+/**
+ * A plain page (home, blog index, anything else the site knows). A `noindex` page (private to
+ * one client, or a step of a flow) gets no canonical URL or link-preview tags: nothing about it
+ * is worth sharing or keeping.
+ */
+export function pageMeta(
+  settings: SiteSettings,
+  publicUrl: string,
+  path: string,
+  title: string,
+  { noindex = false }: { noindex?: boolean } = {},
+): HeadMeta {
   const description = settings.siteDescription;
+  if (noindex) return { title, description, head: meta('name', 'robots', 'noindex') };
   const url = absolute(publicUrl, path);
   const head = [
     ...pageTags(settings, url, title, description),

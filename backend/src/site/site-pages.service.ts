@@ -1,10 +1,12 @@
 /**
  * Decides, for a GET of a client route, the status and head meta the shell is served with:
- * blog posts get their article meta (or a 404 when not public), the home page and the blog
- * index get the site's name and description from the settings, unknown paths a 404.
+ * blog posts get their article meta (or a 404 when not public); every other route of the shared
+ * SITE_ROUTES its own title with the site's name and description from the settings (and
+ * `noindex` for the private ones: a client's project, a payment link, sign-in steps); unknown
+ * paths a 404.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BLOG } from '@studio/shared';
+import { BLOG, matchSiteRoute, NOT_FOUND_TITLE } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogCache } from '../blog/blog-cache';
@@ -65,10 +67,22 @@ export class SitePagesService {
           )
         : answer(404, notFoundMeta(settings, 'Post Not Found'));
     }
-    if (!this.site.isKnownRoute(path)) return answer(404, notFoundMeta(settings, 'Page Not Found'));
+    const known = matchSiteRoute(path);
+    if (!known) return answer(404, notFoundMeta(settings, NOT_FOUND_TITLE));
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    const title = clean === '/blog' ? `Blog | ${settings.blogName}` : settings.blogName;
-    return answer(200, pageMeta(settings, this.config.publicUrl, clean, title));
+    const { title, noindex } = known.route;
+    return answer(
+      200,
+      pageMeta(
+        settings,
+        this.config.publicUrl,
+        clean,
+        title ? `${title} | ${settings.blogName}` : settings.blogName,
+        {
+          noindex,
+        },
+      ),
+    );
   }
 
   /** Cached like the posts it lists (cleared by every blog write); a megabyte for 10,000 posts. */

@@ -1,19 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRERENDER_TOKENS, siteBrandingFrom } from '@studio/shared';
+import { matchSiteRoute, PRERENDER_TOKENS, siteBrandingFrom } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { HtmlTemplate } from './html-template';
-
-/** Client routes the site knows; anything else gets the shell with a 404 status. */
-const KNOWN_ROUTES: RegExp[] = [
-  /^\/$/,
-  /^\/(contact|test-contact|test-v2-contact|email-test|admin-email-test|privacy-policy|terms-of-service|auth|account|blog|services|services-checkout|checkout|payment-success|success)\/?$/,
-  /^\/blog\/post\/[^/]+\/?$/,
-  /^\/section\/[^/]+\/?$/,
-  /^\/admin(\/.*)?$/,
-];
 
 export interface PageMeta {
   title?: string;
@@ -88,8 +79,9 @@ export class SiteService implements OnModuleInit {
     return page.template;
   }
 
+  /** A client route of the shared list (the site's router has a page for it); else the shell's 404. */
   isKnownRoute(path: string): boolean {
-    return KNOWN_ROUTES.some((r) => r.test(path));
+    return matchSiteRoute(path) !== null;
   }
 
   /**

@@ -87,6 +87,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
 export const getJson = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
 export const postJson = <T>(path: string, body?: unknown): Promise<T> => apiRequest<T>('POST', path, body);
 export const putJson = <T>(path: string, body?: unknown): Promise<T> => apiRequest<T>('PUT', path, body);
+export const patchJson = <T>(path: string, body?: unknown): Promise<T> => apiRequest<T>('PATCH', path, body);
 export const del = <T>(path: string): Promise<T> => apiRequest<T>('DELETE', path);
 
 /** Spec §7 data defaults: no polling, no refetch on focus, never stale, no retries. */

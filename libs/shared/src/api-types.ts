@@ -203,6 +203,10 @@ export interface SiteSettings {
   socialLinks: SocialLinks;
   /** Price of a revision round beyond the included ones, in pence. */
   extraRoundFeePence?: number;
+  /** The studio's postal address, printed on receipts (lines separated by newlines). */
+  studioAddress?: string | null;
+  /** The studio's VAT registration number; with one, receipts show the VAT included. */
+  vatNumber?: string | null;
 }
 /** What GET /api/settings shows anyone. */
 export type PublicSiteSettings = Pick<SiteSettings, 'blogName' | 'siteDescription' | 'socialLinks'>;

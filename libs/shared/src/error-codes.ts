@@ -133,6 +133,10 @@ export const ERROR_CODES = [
   'PAY_LINK_INVALID',
   'BALANCE_ALREADY_PAID',
   'RANGE_NOT_SATISFIABLE',
+  'NOTE_NOT_YOURS',
+  'NOTE_ALREADY_SENT',
+  'NOTE_HAS_REPLIES',
+  'RECEIPT_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

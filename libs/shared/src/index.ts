@@ -16,3 +16,4 @@ export * from './back-office';
 export * from './projects';
 export * from './reviews';
 export * from './newsletter-issues';
+export * from './site-routes';

@@ -37,7 +37,14 @@ export const LIMITS = {
   media: { altTextMax: 255, captionMax: 1000 },
   /** The blog search box, public and admin. */
   search: { max: 200 },
-  settings: { blogNameMax: 100, siteDescriptionMax: 300, emailMax: 255, urlMax: 255 },
+  settings: {
+    blogNameMax: 100,
+    siteDescriptionMax: 300,
+    emailMax: 255,
+    urlMax: 255,
+    studioAddressMax: 500,
+    vatNumberMax: 30,
+  },
 } as const;
 
 export const LIMIT_MESSAGES = {

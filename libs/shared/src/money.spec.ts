@@ -5,6 +5,8 @@ import {
   penceToPounds,
   planDepositPence,
   poundsToPence,
+  formatPenceExact,
+  vatIncludedPence,
 } from './money';
 
 describe('money', () => {
@@ -46,5 +48,20 @@ describe('money', () => {
     expect(planDepositPence(8000, 10)).toBe(3600);
     expect(planDepositPence(6000, null)).toBe(3000);
     expect(planDepositPence(7999, 10)).toBe(3599);
+  });
+});
+
+describe('receipt amounts', () => {
+  it('takes the VAT out of a VAT-inclusive price', () => {
+    expect(vatIncludedPence(3000)).toBe(500);
+    expect(vatIncludedPence(6000)).toBe(1000);
+    expect(vatIncludedPence(2999)).toBe(500);
+    expect(vatIncludedPence(0)).toBe(0);
+  });
+
+  it('always prints the pence', () => {
+    expect(formatPenceExact(3000)).toBe('£30.00');
+    expect(formatPenceExact(-550)).toBe('-£5.50');
+    expect(formatPenceExact(125000)).toBe('£1,250.00');
   });
 });

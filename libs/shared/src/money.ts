@@ -53,3 +53,20 @@ export const CUSTOM_PAYMENT_MAX_PENCE = 500_000;
 /** Default checkout amount until a service or amount overrides it (spec §9). */
 export const DEFAULT_CHECKOUT_AMOUNT_PENCE = 5000;
 export const CURRENCY = 'gbp';
+
+/**
+ * UK VAT. Prices are what the client pays, VAT included; a receipt from a VAT-registered studio
+ * shows the part of each amount that is VAT: gross × rate / (100 + rate), to the nearest penny.
+ */
+export const VAT_RATE_PERCENT = 20;
+
+export function vatIncludedPence(grossPence: number, ratePercent = VAT_RATE_PERCENT): number {
+  return Math.round((grossPence * ratePercent) / (100 + ratePercent));
+}
+
+/** Amounts as a receipt prints them: always with pence ('£30.00', '-£5.50', '£1,250.00'). */
+export function formatPenceExact(pence: number): string {
+  const whole = Math.round(pence);
+  const abs = Math.abs(whole);
+  return `${whole < 0 ? '-' : ''}£${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}

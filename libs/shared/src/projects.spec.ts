@@ -7,8 +7,10 @@ import {
   PROJECT_MESSAGES,
   ProjectActor,
   ProjectStatus,
+  portalReturnPath,
+  portalSignInPath,
 } from './projects';
-import { balancePence, roundLabel } from './reviews';
+import { balancePence, breakdownLines, finalZipName, roundLabel } from './reviews';
 
 describe('project transitions', () => {
   it('lets the first upload move a project to files received', () => {
@@ -107,6 +109,32 @@ describe('revision rounds', () => {
   });
 });
 
+describe('portal sign-in return paths', () => {
+  const project = '/portal/projects/8d1f0c0e-1111-4222-8333-444455556666';
+
+  it('returns to the portal or one of its projects, nowhere else', () => {
+    expect(portalReturnPath(project)).toBe(project);
+    expect(portalReturnPath('/portal')).toBe('/portal');
+    for (const next of [
+      undefined,
+      '',
+      'https://evil.example/portal',
+      '//evil.example',
+      '/admin',
+      '/portal/projects/x',
+      `${project}/../../admin`,
+      42,
+    ])
+      expect(portalReturnPath(next)).toBe('/portal');
+  });
+
+  it('puts the return path on the sign-in page only when it is a project', () => {
+    expect(portalSignInPath(project)).toBe(`/portal/sign-in?next=${project}`);
+    expect(portalSignInPath('/portal')).toBe('/portal/sign-in');
+    expect(portalSignInPath('/admin')).toBe('/portal/sign-in');
+  });
+});
+
 describe('upload messages', () => {
   it('names the limit in gigabytes when it is a whole number of them', () => {
     expect(formatMb(2048)).toBe('2 GB');
@@ -126,5 +154,44 @@ describe('balance and rounds', () => {
   it('labels rounds as N of M, and extra ones as extra', () => {
     expect(roundLabel(1, 2)).toBe('round 1 of 2');
     expect(roundLabel(3, 2)).toBe('extra round 1 (beyond the 2 included)');
+  });
+
+  it('breaks the balance down into quote, deposit paid, extras and the balance due, adding up', () => {
+    const lines = breakdownLines({
+      quotedPence: 6000,
+      discountPence: 0,
+      depositPence: 3000,
+      extras: [{ label: 'Extra revision round 1', pence: 2500 }],
+      balancePence: 5500,
+    });
+    expect(lines).toEqual([
+      { label: 'Quote', pence: 6000 },
+      { label: 'Deposit paid', pence: -3000 },
+      { label: 'Extra revision round 1', pence: 2500 },
+      { label: 'Balance due', pence: 5500, total: true },
+    ]);
+    const parts = lines.filter((l) => !l.total).reduce((n, l) => n + l.pence, 0);
+    expect(parts).toBe(5500);
+    expect(
+      breakdownLines({
+        quotedPence: 7200,
+        discountPence: 800,
+        depositPence: 3600,
+        extras: [],
+        balancePence: 3600,
+      })[0].label,
+    ).toBe('Quote (after a £8 discount)');
+  });
+
+  it('names the final ZIP after the project and the service', () => {
+    expect(
+      finalZipName({ customerName: 'Ada Lovelace', customerEmail: 'a@x.com', serviceName: 'Mix & Master' }),
+    ).toBe('ada-lovelace-mix-master-final.zip');
+    expect(finalZipName({ customerName: null, customerEmail: 'dj.bee@x.com', serviceName: 'Mix' })).toBe(
+      'djbee-mix-final.zip',
+    );
+    expect(finalZipName({ customerName: '★', customerEmail: '✓@x.com', serviceName: '' })).toBe(
+      'project-mix-final.zip',
+    );
   });
 });

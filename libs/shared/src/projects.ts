@@ -193,6 +193,31 @@ export const PORTAL = {
   cookieName: 'portal_session',
 } as const;
 
+/**
+ * Where a sign-in link may take the client once signed in: the portal or one of its projects.
+ * Anything else (another site, a staff page) is refused, so a link cannot be made to send a
+ * client elsewhere.
+ */
+export const PORTAL_RETURN_PATH = /^\/portal(?:\/projects\/[0-9a-f-]{36})?$/i;
+
+export function portalReturnPath(next: unknown): string {
+  return typeof next === 'string' && PORTAL_RETURN_PATH.test(next) ? next : '/portal';
+}
+
+/** The page a project's mails and buttons open. */
+export function portalProjectPath(projectId: string): string {
+  return `/portal/projects/${encodeURIComponent(projectId)}`;
+}
+
+/**
+ * The sign-in page, returning to `next` afterwards (the token goes in the fragment, added by the
+ * server, so it is never sent in a request line).
+ */
+export function portalSignInPath(next?: string): string {
+  const back = portalReturnPath(next);
+  return back === '/portal' ? '/portal/sign-in' : `/portal/sign-in?next=${back}`;
+}
+
 /** Default upload limits (the server reads UPLOAD_MAX_FILE_MB / UPLOAD_MAX_PROJECT_MB). */
 export const UPLOAD_DEFAULTS = { maxFileMb: 2048, maxProjectMb: 20480 } as const;
 

@@ -4,6 +4,7 @@
  * The backend, the portal's review player and the admin project page all read these.
  */
 import { formatPence } from './money';
+import { slugify } from './text';
 
 export const VERSION_KINDS = ['mix', 'master', 'alternate'] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
@@ -109,6 +110,48 @@ export interface ProjectMoneyDto {
   balancePence: number;
   balancePaid: boolean;
   refundsPence: number;
+  /** The client's balance page (`/pay/{token}`) while a requested balance is unpaid, else null. */
+  payPath: string | null;
+}
+
+/** What the balance is made of, as the project page and the pay page show it. */
+export type BalanceBreakdown = Pick<
+  ProjectMoneyDto,
+  'quotedPence' | 'discountPence' | 'depositPence' | 'extras' | 'balancePence'
+>;
+
+export interface BreakdownLine {
+  label: string;
+  /** Signed: what it adds to (or takes off) the balance; the last line is the balance itself. */
+  pence: number;
+  total?: boolean;
+}
+
+/** Quote, deposit paid, each extra (revision rounds), then the balance due. */
+export function breakdownLines(b: BalanceBreakdown): BreakdownLine[] {
+  return [
+    {
+      label: b.discountPence > 0 ? `Quote (after a ${formatPence(b.discountPence)} discount)` : 'Quote',
+      pence: b.quotedPence,
+    },
+    { label: 'Deposit paid', pence: -b.depositPence },
+    ...b.extras.map((e) => ({ label: e.label, pence: e.pence })),
+    { label: 'Balance due', pence: b.balancePence, total: true },
+  ];
+}
+
+/**
+ * The name of the ZIP of a project's final files: `{project}-{service}-final.zip`, the project
+ * being the client's name (or the start of their address), both as slugs.
+ */
+export function finalZipName(p: {
+  customerName: string | null;
+  customerEmail: string;
+  serviceName: string;
+}): string {
+  const project = slugify(p.customerName ?? '') || slugify(p.customerEmail.split('@')[0]) || 'project';
+  const service = slugify(p.serviceName) || 'mix';
+  return `${project}-${service}-final.zip`;
 }
 
 export interface FinalFileDto {
@@ -163,6 +206,10 @@ export const REVIEW_MESSAGES = {
   balancePaid: 'This balance is already paid. Thank you!',
   badUpload: 'Send the audio file as the request body (application/octet-stream).',
   notAudio: (detected: string) => `This file is ${detected}. Upload a WAV, AIFF, FLAC, MP3, M4A or Ogg file.`,
+  noteNotYours: 'Only your own notes can be changed.',
+  noteAlreadySent: 'This note went to the studio with a revision round, so it can no longer be changed.',
+  noteHasReplies:
+    'The studio has answered this note, so it can no longer be deleted. You can still change it.',
 } as const;
 
 /** What the client's balance page (/pay/{token}) shows: `GET /api/pay/{token}` → `{ balance }`. */
@@ -172,4 +219,29 @@ export interface BalanceSummary {
   amountPence: number;
   amountFormatted: string;
   paid: boolean;
+  /** How the amount is made up (its lines add up to `amountPence`). */
+  breakdown: BalanceBreakdown;
+  /** Final files the payment unlocks (0 while the studio is still preparing them). */
+  finalFileCount: number;
+  /** The project's page in the portal. */
+  projectPath: string;
+}
+
+/** One payment's receipt as the project page lists it (`GET /api/portal/projects/{id}/receipts`). */
+export interface ReceiptSummaryDto {
+  paymentId: number;
+  /** "R-000123". */
+  number: string;
+  /** What was paid: "Deposit", "Booking deposit", "Balance". */
+  label: string;
+  amountPence: number;
+  refundedPence: number;
+  paidAt: string;
+  /** The PDF, for this client's session. */
+  url: string;
+}
+
+/** A receipt's number: the payment's id, zero-padded so receipts sort and read alike. */
+export function receiptNumber(paymentId: number): string {
+  return `R-${String(paymentId).padStart(6, '0')}`;
 }

@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from './limits';
 import {
+  pluralize,
   excerptFrom,
   readTimeLabel,
   readTimeMinutes,
@@ -75,5 +76,14 @@ describe('text helpers', () => {
     expect(readTimeMinutes('w '.repeat(301))).toBe(2);
     expect(readTimeLabel(1)).toBe('1 min read');
     expect(readTimeLabel(4)).toBe('4 mins read');
+  });
+});
+
+describe('pluralize', () => {
+  it('says one or many, never (s)', () => {
+    expect(pluralize(1, 'revision round')).toBe('1 revision round');
+    expect(pluralize(2, 'revision round')).toBe('2 revision rounds');
+    expect(pluralize(0, 'note')).toBe('0 notes');
+    expect(pluralize(3, 'reply', 'replies')).toBe('3 replies');
   });
 });

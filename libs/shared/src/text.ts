@@ -59,3 +59,8 @@ export function readTimeMinutes(html: string): number {
 export function readTimeLabel(minutes: number): string {
   return minutes === 1 ? '1 min read' : `${minutes} mins read`;
 }
+
+/** "1 revision round", "2 revision rounds" (or the given plural): counts are never "round(s)". */
+export function pluralize(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -10,8 +10,13 @@ import { ROOT, ensureBuilt, freePort, httpOk, waitFor } from '../../lib.mjs';
 /** The admin the benchmark server is seeded with (for benchmarks that need content). */
 export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-password' };
 
-export async function withAppServer(fn) {
-  if (process.env.BENCH_URL) return fn(process.env.BENCH_URL.replace(/\/$/, ''));
+/**
+ * `env` adds variables for the app (e.g. a fake Stripe's); `fn` gets the base URL and the
+ * database's URL (for seeding what the API cannot, such as a portal session). With BENCH_URL
+ * set, that server is used as it is and there is no database URL.
+ */
+export async function withAppServer(fn, { env = {} } = {}) {
+  if (process.env.BENCH_URL) return fn(process.env.BENCH_URL.replace(/\/$/, ''), { dbUrl: null });
   ensureBuilt();
   const pg = createRequire(join(ROOT, 'backend', 'package.json'))('pg');
   const db = `studio_bench_${Date.now().toString(36)}`;
@@ -38,11 +43,12 @@ export async function withAppServer(fn) {
       SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
       UPLOAD_DIR: uploadDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   try {
     await waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60000, what: 'the app' });
-    return await fn(`http://127.0.0.1:${port}`);
+    return await fn(`http://127.0.0.1:${port}`, { dbUrl: dbUrl.toString() });
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

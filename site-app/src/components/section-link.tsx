@@ -25,8 +25,20 @@ export function SectionLink({ section, className, onNavigate, children }: Sectio
   }
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (scrollToSection(section)) event.preventDefault();
-    onNavigate?.();
+    if (!document.getElementById(section)) {
+      onNavigate?.();
+      return;
+    }
+    event.preventDefault();
+    if (!onNavigate) {
+      scrollToSection(section);
+      return;
+    }
+    // From the phone menu: the open menu is part of the sticky header and pushes the page down
+    // by its own height, so a position measured now is off by that much once it closes. Close
+    // it first and measure after the page has settled without it.
+    onNavigate();
+    requestAnimationFrame(() => scrollToSection(section));
   };
   return (
     <a href={`#${section}`} className={className} onClick={onClick}>

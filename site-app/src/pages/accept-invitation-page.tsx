@@ -1,3 +1,4 @@
+import { SITE_ROUTES } from '@studio/shared';
 import { useSearchParams } from 'react-router-dom';
 import { SetPasswordForm } from '../components/auth/set-password-form';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -5,7 +6,7 @@ import { SITE_NAME } from '../site-config';
 
 /** Opened from a staff invitation: `/accept-invitation?token=…`. */
 export default function AcceptInvitationPage() {
-  usePageTitle('Accept your invitation');
+  usePageTitle(SITE_ROUTES.acceptInvitation.title);
   const [params] = useSearchParams();
   return (
     <div className="container auth">

@@ -1,3 +1,4 @@
+import { SITE_ROUTES } from '@studio/shared';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ReferralLookup } from '../components/account/referral-lookup';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -6,7 +7,7 @@ import '../components/ui/ui.css';
 
 /** /account: referral codes by email (no login) and, later, profile settings (spec §2). */
 export default function AccountPage() {
-  usePageTitle('My Account');
+  usePageTitle(SITE_ROUTES.account.title);
   return (
     <div className="container account">
       <h1 className="page__title">My Account</h1>

@@ -1,3 +1,4 @@
+import { SITE_ROUTES } from '@studio/shared';
 import { useState, type FormEvent } from 'react';
 import { sendAdminTestEmail } from '../api/site-api';
 import { AdminOnlyNotice, useIsAdmin } from '../components/dev/admin-only-notice';
@@ -30,7 +31,7 @@ export default function AdminEmailTestPage() {
 
   return (
     <DevPage
-      title="Admin Email Test"
+      title={SITE_ROUTES.adminEmailTest.title}
       lead="Send a test email with your own subject and message to the admin address."
     >
       <AdminOnlyNotice />

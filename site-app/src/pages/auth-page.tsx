@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { isServerPage, safeRedirect } from '../hooks/safe-redirect';
 import * as Tabs from '@radix-ui/react-tabs';
-import { LIMITS, MESSAGES } from '@studio/shared';
+import { LIMITS, MESSAGES, SITE_ROUTES } from '@studio/shared';
 import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
 import { PasswordInput } from '../components/password-input';
 import { Field } from '../components/ui/field';
@@ -182,7 +182,7 @@ function RegisterForm() {
 }
 
 export default function AuthPage() {
-  usePageTitle('Login or Register');
+  usePageTitle(SITE_ROUTES.auth.title);
   const { user } = useAuth();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGINATION, STAFF_ROLES } from '@studio/shared';
+import { PAGINATION, STAFF_ROLES, SITE_ROUTES } from '@studio/shared';
 import {
   categoriesQuery,
   listFiltersFor,
@@ -35,7 +35,7 @@ function useFailureToast(error: Error | null, title: string) {
 
 /** /blog: search, category and tag filters kept in the URL, six posts a page, and a sidebar. */
 export default function BlogPage() {
-  usePageTitle('Blog');
+  usePageTitle(SITE_ROUTES.blog.title);
   const { user } = useAuth();
   const isStaff = user ? STAFF_ROLES.includes(user.role) : false;
   const { filters, hasFilters, ...act } = useBlogFilters();

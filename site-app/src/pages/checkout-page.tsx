@@ -12,7 +12,7 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { formatPence, poundsToPence } from '@studio/shared';
+import { formatPence, poundsToPence, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useErrorToast } from '../toast/use-api-error-toast';
 import { parseCheckoutParams } from '../components/payment/checkout-params';
@@ -21,7 +21,7 @@ import { serviceQuery } from '../components/payment/payment-api';
 import '../components/payment/payment.css';
 
 export default function CheckoutPage() {
-  usePageTitle('Checkout');
+  usePageTitle(SITE_ROUTES.checkout.title);
   const [search] = useSearchParams();
   const { serviceId, amountPence } = useMemo(() => parseCheckoutParams(search), [search]);
   const navigate = useNavigate();

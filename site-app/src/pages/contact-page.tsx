@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DELIVERY } from '@studio/shared';
+import { DELIVERY, SITE_ROUTES } from '@studio/shared';
 import { servicesQuery } from '../api/site-api';
 import { ContactForm } from '../components/contact/contact-form';
 import { matchBookableService, resolveRequestedService } from '../components/contact/contact-schema';
@@ -34,7 +34,7 @@ const NEXT_STEPS = [
  * one that can be booked, matched by name against the services list (spec §4).
  */
 export default function ContactPage() {
-  usePageTitle('Contact');
+  usePageTitle(SITE_ROUTES.contact.title);
   const [params] = useSearchParams();
   const param = params.get('service');
   // A plan name (the bulk deal) is only known from the catalogue, so it is fetched for that case.

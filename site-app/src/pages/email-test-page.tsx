@@ -1,3 +1,4 @@
+import { SITE_ROUTES } from '@studio/shared';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AdminOnlyNotice, useIsAdmin } from '../components/dev/admin-only-notice';
 import { DevPage } from '../components/dev/dev-page';
@@ -9,7 +10,7 @@ export default function EmailTestPage() {
   const { isAdmin } = useIsAdmin();
   return (
     <DevPage
-      title="Email Testing Tools"
+      title={SITE_ROUTES.emailTest.title}
       lead="Send test emails to the studio, to a customer address or to a Microsoft mailbox, and see the raw result."
     >
       <AdminOnlyNotice />

@@ -1,8 +1,9 @@
+import { NOT_FOUND_TITLE } from '@studio/shared';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../hooks/use-page-title';
 
 export default function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <section className="page container not-found">
       <p className="not-found__code" aria-hidden="true">

@@ -1,9 +1,14 @@
-/** /pay/:token: the balance mailed on approval; each visit reuses the open Checkout Session. */
+/**
+ * /pay/:token: the balance mailed on approval. It shows what the amount is made of (quote,
+ * deposit paid, extra rounds) and what paying unlocks before the button; each visit reuses the
+ * balance's open Checkout Session.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@studio/shared';
+import { errorMessage, pluralize, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
+import { BalanceBreakdownList } from '../components/portal/balance-breakdown';
 import { fetchBalance, startBalanceCheckout } from '../components/portal/review-api';
 import '../components/portal/portal.css';
 
@@ -11,7 +16,7 @@ export default function PayPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const justPaid = params.get('paid') === '1';
-  usePageTitle('Pay your balance');
+  usePageTitle(SITE_ROUTES.pay.title);
   const q = useQuery({
     queryKey: ['/api/pay', token],
     queryFn: () => fetchBalance(token),
@@ -29,7 +34,7 @@ export default function PayPage() {
       const { url } = await startBalanceCheckout(token);
       window.location.assign(url);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The payment could not start. Please try again.');
+      setError(errorMessage(err, 'The payment could not start. Please try again.'));
       setBusy(false);
     }
   }
@@ -40,35 +45,44 @@ export default function PayPage() {
       {q.isPending && <p className="portal-muted">Loading…</p>}
       {q.isError && (
         <p className="portal-error" role="alert">
-          {q.error instanceof ApiError ? q.error.message : 'This payment link could not be loaded.'}
+          {errorMessage(q.error, 'This payment link could not be loaded.')}
         </p>
       )}
       {balance && (
         <div className="card portal-card">
-          <p>
+          <h2 className="portal-card__title">
             {balance.serviceName}
             {balance.customerName ? ` for ${balance.customerName}` : ''}
-          </p>
+          </h2>
           {balance.paid ? (
             <p className="portal-notice" role="status" data-testid="pay-paid">
-              Paid, thank you! Your final files are unlocked in <Link to="/portal">your portal</Link>.
+              Paid, thank you! Your final files are unlocked on{' '}
+              <Link to={balance.projectPath}>your project page</Link>.
             </p>
           ) : justPaid ? (
-            <p className="portal-muted">Confirming your payment…</p>
+            <p className="portal-muted" role="status">
+              Confirming your payment…
+            </p>
           ) : (
             <>
-              <p>
-                Balance due: <strong data-testid="pay-amount">{balance.amountFormatted}</strong>
+              <BalanceBreakdownList breakdown={balance.breakdown} />
+              <p className="portal-unlocks" data-testid="pay-unlocks">
+                {balance.finalFileCount > 0
+                  ? `Paying unlocks your ${pluralize(balance.finalFileCount, 'final file')} at once, ready to download from your project page.`
+                  : 'Paying unlocks your final files: they appear on your project page as soon as the studio adds them.'}
               </p>
               <button
                 type="button"
-                className="btn btn--primary"
+                className="btn btn--primary btn--lg btn--block"
                 disabled={busy}
                 onClick={() => void pay()}
                 data-testid="pay-button"
               >
-                Pay {balance.amountFormatted}
+                Pay <span data-testid="pay-amount">{balance.amountFormatted}</span>
               </button>
+              <p className="portal-muted">
+                You pay on Stripe's secure page. <Link to={balance.projectPath}>Back to your project</Link>
+              </p>
             </>
           )}
           {error && (

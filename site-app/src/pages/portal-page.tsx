@@ -1,14 +1,14 @@
 /** /portal: the signed-in client's projects, or the sign-in form. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ApiError, formatPence, PROJECT_STATUS_LABELS } from '@studio/shared';
+import { ApiError, formatPence, PROJECT_STATUS_LABELS, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { fetchPortalProjects, portalKeys, signOutOfPortal } from '../components/portal/portal-api';
 import { PortalSignInForm } from '../components/portal/portal-sign-in-form';
 import '../components/portal/portal.css';
 
 export default function PortalPage() {
-  usePageTitle('Your projects');
+  usePageTitle(SITE_ROUTES.portal.title);
   const queryClient = useQueryClient();
   const projects = useQuery({ queryKey: portalKeys.projects, queryFn: fetchPortalProjects });
   const signOut = useMutation({

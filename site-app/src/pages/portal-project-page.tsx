@@ -1,70 +1,122 @@
-/** /portal/projects/:id: one project: status, what happens next, timeline, files and uploads. */
+/**
+ * /portal/projects/:id: one project, leading with the next step (files to send, notes to give,
+ * the balance to pay, the files to download), then the player, uploads, the client's files, the
+ * money and the timeline. Every part fits a 320 px screen.
+ */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   ApiError,
+  formatPence,
   PROJECT_STATUS_LABELS,
-  type ProbeResult,
+  pluralize,
+  portalProjectPath,
+  SITE_ROUTES,
   type ProjectDetailDto,
-  type ProjectFileDto,
+  type ReviewDto,
 } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
-import { fetchPortalProject, formatBytes, portalKeys } from '../components/portal/portal-api';
+import { fetchPortalProject, portalKeys } from '../components/portal/portal-api';
 import { PortalSignInForm } from '../components/portal/portal-sign-in-form';
 import { LazyUploader } from '../components/portal/lazy-uploader';
-import { ReviewSection } from '../components/portal/review-section';
+import { NextStep, nextStepKind } from '../components/portal/next-step';
+import { ProjectFiles } from '../components/portal/project-files';
+import { ProjectReceipts } from '../components/portal/project-receipts';
+import { ReviewPanel } from '../components/portal/review-panel';
+import { BalanceBreakdownList } from '../components/portal/balance-breakdown';
+import { fetchReview, reviewKeys } from '../components/portal/review-api';
 import '../components/portal/portal.css';
 
-function describeProbe(p: ProbeResult | null): string {
-  if (!p) return '';
-  const parts = [
-    p.sampleRate && `${(p.sampleRate / 1000).toFixed(1)} kHz`,
-    p.bitDepth && `${p.bitDepth}-bit`,
-    p.channels && (p.channels === 1 ? 'mono' : p.channels === 2 ? 'stereo' : `${p.channels} ch`),
-    p.durationSec !== undefined && `${p.durationSec.toFixed(1)} s`,
-    p.peakDb !== undefined && `peak ${p.peakDb.toFixed(1)} dBFS`,
-  ];
-  return parts.filter(Boolean).join(' · ');
+/** Statuses in which the client can still add files. */
+const TAKING_UPLOADS = ['awaiting_files', 'files_received', 'in_progress', 'on_hold'];
+
+function Money({ review }: { review: ReviewDto }) {
+  const m = review.money;
+  return (
+    <>
+      <BalanceBreakdownList breakdown={m} />
+      {m.refundsPence > 0 && <p className="portal-muted">Refunded to you: {formatPence(m.refundsPence)}</p>}
+      <p className="portal-muted" data-testid="money-balance">
+        {m.balancePaid
+          ? `Balance of ${formatPence(m.balancePence)} paid. Thank you!`
+          : 'The balance is due once you approve a version.'}
+      </p>
+    </>
+  );
 }
 
-const FILE_STATUS: Record<ProjectFileDto['status'], string> = {
-  uploading: 'Uploading',
-  stored: 'Checking…',
-  probed: 'Checked',
-  failed: 'Could not be read',
-};
-
-function Files({ project }: { project: ProjectDetailDto }) {
-  if (!project.files.length) return <p className="portal-muted">No files yet.</p>;
+function ProjectBody({
+  project,
+  review,
+  onChanged,
+}: {
+  project: ProjectDetailDto;
+  review: ReviewDto | undefined;
+  onChanged: () => void;
+}) {
+  const lead = nextStepKind(project.status, review);
+  // The outcome of the last change, above everything (the change may have moved the part it
+  // was made in).
+  const [notice, setNotice] = useState<string | null>(null);
   return (
-    <table className="portal-table" data-testid="portal-files">
-      <thead>
-        <tr>
-          <th>File</th>
-          <th>Size</th>
-          <th>Check</th>
-        </tr>
-      </thead>
-      <tbody>
-        {project.files.map((f) => (
-          <tr key={f.id}>
-            <td>{f.name}</td>
-            <td>{formatBytes(f.size)}</td>
-            <td>
-              {FILE_STATUS[f.status]}
-              {f.probe && <div className="portal-muted">{describeProbe(f.probe)}</div>}
-              {f.warnings.length > 0 && (
-                <ul className="portal-warnings">
-                  {f.warnings.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      {notice && (
+        <p className="portal-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <NextStep project={project} review={review} onChanged={onChanged} onNotice={setNotice} />
+      {review && review.versions.length > 0 && lead !== 'review' && (
+        <section className="card portal-card" aria-labelledby="portal-listen">
+          <h2 id="portal-listen" className="portal-card__title">
+            Listen
+          </h2>
+          <ReviewPanel project={project} review={review} onChanged={onChanged} onNotice={setNotice} />
+        </section>
+      )}
+      {TAKING_UPLOADS.includes(project.status) && lead !== 'upload' && (
+        <section className="card portal-card" aria-labelledby="portal-upload">
+          <h2 id="portal-upload" className="portal-card__title">
+            Add files
+          </h2>
+          <LazyUploader
+            projectId={project.id}
+            maxFileBytes={project.limits.maxFileBytes}
+            remainingBytes={project.limits.maxProjectBytes - project.limits.usedBytes}
+            onUploaded={onChanged}
+          />
+        </section>
+      )}
+      <section className="card portal-card" aria-labelledby="portal-files">
+        <h2 id="portal-files" className="portal-card__title">
+          Your files
+        </h2>
+        <ProjectFiles project={project} />
+      </section>
+      {review && lead !== 'pay' && (
+        <section className="card portal-card" aria-labelledby="portal-money">
+          <h2 id="portal-money" className="portal-card__title">
+            Money
+          </h2>
+          <Money review={review} />
+          <ProjectReceipts projectId={project.id} statusKey={project.status} />
+        </section>
+      )}
+      <section className="card portal-card" aria-labelledby="portal-timeline">
+        <h2 id="portal-timeline" className="portal-card__title">
+          Timeline
+        </h2>
+        <ol className="portal-timeline">
+          {project.events.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString('en-GB')}</time>
+              <span>{e.message}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
   );
 }
 
@@ -77,16 +129,23 @@ export default function PortalProjectPage() {
     refetchInterval: (q) => (q.state.data?.project.files.some((f) => f.status === 'stored') ? 3000 : false),
   });
   const project = query.data?.project;
-  usePageTitle(project ? `${project.serviceName} project` : 'Your project');
+  // Asked for at the same time as the project (not after it): one round trip less before the
+  // page can show its next step. Every change made here refetches both.
+  const reviewQuery = useQuery({ queryKey: reviewKeys.review(id), queryFn: () => fetchReview(id) });
+  usePageTitle(project ? `${project.serviceName} project` : SITE_ROUTES.portalProject.title);
   const status = query.error instanceof ApiError ? query.error.status : null;
+  const refresh = () => {
+    void query.refetch();
+    void reviewQuery.refetch();
+  };
 
   return (
     <section className="page container portal">
-      <p>
+      <p className="portal-back">
         <Link to="/portal">← All your projects</Link>
       </p>
       {query.isPending && <p className="portal-muted">Loading the project…</p>}
-      {status === 401 && <PortalSignInForm />}
+      {status === 401 && <PortalSignInForm next={portalProjectPath(id)} />}
       {status === 404 && <p role="alert">Project not found.</p>}
       {query.isError && status !== 401 && status !== 404 && (
         <p className="portal-error" role="alert">
@@ -95,52 +154,21 @@ export default function PortalProjectPage() {
       )}
       {project && (
         <>
-          <h1 className="page__title">{project.serviceName}</h1>
-          <div className="card portal-card">
-            <p>
-              <span className="portal-status" data-testid="portal-status">
-                {PROJECT_STATUS_LABELS[project.status]}
-              </span>
-            </p>
-            <p>{project.nextStep}</p>
-            <p className="portal-muted">
-              {project.revisionRounds} revision round{project.revisionRounds === 1 ? '' : 's'} included
-            </p>
-          </div>
-          <ReviewSection project={project} onChanged={() => void query.refetch()} />
-          {['awaiting_files', 'files_received', 'in_progress', 'on_hold'].includes(project.status) && (
-            <div className="card portal-card">
-              <h2 className="portal-card__title">Upload files</h2>
-              <LazyUploader
-                projectId={project.id}
-                maxFileBytes={project.limits.maxFileBytes}
-                remainingBytes={project.limits.maxProjectBytes - project.limits.usedBytes}
-                onUploaded={() => void query.refetch()}
-              />
-            </div>
+          <header className="portal-head">
+            <h1 className="page__title">{project.serviceName}</h1>
+            <span className="portal-status" data-testid="portal-status">
+              {PROJECT_STATUS_LABELS[project.status]}
+            </span>
+            <span className="portal-muted">
+              {pluralize(project.revisionRounds, 'revision round')} included
+            </span>
+          </header>
+          {/* Until the review has loaded, the lead card would guess; wait for it (it is quick). */}
+          {reviewQuery.isPending ? (
+            <p className="portal-muted">Loading…</p>
+          ) : (
+            <ProjectBody project={project} review={reviewQuery.data?.review} onChanged={refresh} />
           )}
-          <div className="card portal-card">
-            <h2 className="portal-card__title">Your files</h2>
-            {project.warnings.length > 0 && (
-              <ul className="portal-warnings">
-                {project.warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
-            )}
-            <Files project={project} />
-          </div>
-          <div className="card portal-card">
-            <h2 className="portal-card__title">Timeline</h2>
-            <ol className="portal-timeline">
-              {project.events.map((e) => (
-                <li key={e.id}>
-                  <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString('en-GB')}</time>
-                  {e.message}
-                </li>
-              ))}
-            </ol>
-          </div>
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CHILDREN_AGE_LIMIT, FILE_RETENTION_DAYS } from '@studio/shared';
+import { CHILDREN_AGE_LIMIT, FILE_RETENTION_DAYS, SITE_ROUTES } from '@studio/shared';
 import { LegalPage, type LegalSection } from '../components/legal/legal-page';
 import { SITE_NAME } from '../site-config';
 
@@ -214,7 +214,7 @@ const SECTIONS: LegalSection[] = [
 export default function PrivacyPolicyPage() {
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={SITE_ROUTES.privacyPolicy.title}
       intro={<p className="page__lead">How we collect, use and protect your personal information.</p>}
       sections={SECTIONS}
     />

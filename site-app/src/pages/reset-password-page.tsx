@@ -1,10 +1,11 @@
+import { SITE_ROUTES } from '@studio/shared';
 import { useSearchParams } from 'react-router-dom';
 import { SetPasswordForm } from '../components/auth/set-password-form';
 import { usePageTitle } from '../hooks/use-page-title';
 
 /** Opened from the reset mail: `/reset-password?token=…`. */
 export default function ResetPasswordPage() {
-  usePageTitle('Reset your password');
+  usePageTitle(SITE_ROUTES.resetPassword.title);
   const [params] = useSearchParams();
   return (
     <div className="container auth">

@@ -6,7 +6,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, DELIVERY, MESSAGES, REFERRAL, errorMessage, type CatalogueService } from '@studio/shared';
+import {
+  ApiError,
+  DELIVERY,
+  MESSAGES,
+  REFERRAL,
+  errorMessage,
+  type CatalogueService,
+  SITE_ROUTES,
+} from '@studio/shared';
 import { servicesQuery } from '../api/site-api';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useToast } from '../toast/toast-context';
@@ -43,7 +51,7 @@ const STEPS = [
 const UNVALIDATED: ReferralState = { status: 'unvalidated' };
 
 export default function ServicesCheckoutPage() {
-  usePageTitle('Book & Pay');
+  usePageTitle(SITE_ROUTES.servicesCheckout.title);
   const { toast } = useToast();
   const showError = useErrorToast();
   const config = useQuery(paymentsConfigQuery);

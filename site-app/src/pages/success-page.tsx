@@ -1,20 +1,21 @@
 /**
- * /success?session_id={id}: where Stripe's hosted Checkout returns after a plan booking. The
- * booking took the 50% deposit (see the header of backend/src/payments/payments.service.ts);
- * the webhook records the payment and sends the confirmation email, so this page only thanks
- * the customer and says what happens next.
+ * /success?session_id={id}&service={name}: where Stripe's hosted Checkout returns after a plan
+ * booking. The booking took the 50% deposit (see the header of
+ * backend/src/payments/payments.service.ts); the webhook records the payment and sends the
+ * confirmation email, so this page only thanks the customer, names what they booked (when the
+ * name is one of the catalogue's, so an edited address cannot make it say anything else) and
+ * says what happens next.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { DELIVERY, REVISIONS } from '@studio/shared';
+import { DELIVERY, REVISIONS, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
+import { servicesQuery } from '../api/site-api';
 import { bookingsEmailQuery, defaultBookingsEmail } from '../components/payment/payment-api';
 import '../components/payment/payment.css';
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
 const revisionRounds = NUMBER_WORDS[REVISIONS.standardRounds] ?? String(REVISIONS.standardRounds);
-// DELIVERY.bookingPromise is '3-5 days'; this page counts business days (spec §2).
-const deliveryPromise = DELIVERY.bookingPromise.replace('days', 'business days');
 
 const NEXT_STEPS = [
   {
@@ -27,7 +28,7 @@ const NEXT_STEPS = [
   },
   {
     title: 'Receive your audio',
-    text: `Your finished audio arrives in ${deliveryPromise}, with up to ${revisionRounds} revisions included.`,
+    text: `Your finished audio arrives in ${DELIVERY.bookingPromise}, with up to ${revisionRounds} revisions included.`,
   },
   {
     title: 'Final invoice',
@@ -36,10 +37,13 @@ const NEXT_STEPS = [
 ];
 
 export default function SuccessPage() {
-  usePageTitle('Payment Successful!');
+  usePageTitle(SITE_ROUTES.success.title);
   const [search] = useSearchParams();
   const sessionId = search.get('session_id')?.trim() ?? '';
   const bookingsEmail = useQuery(bookingsEmailQuery).data ?? defaultBookingsEmail();
+  const requested = search.get('service')?.trim() ?? '';
+  const catalogue = useQuery({ ...servicesQuery, enabled: requested !== '' });
+  const service = catalogue.data?.services.find((s) => s.name === requested)?.name ?? null;
 
   return (
     <section className="page container pay-result">
@@ -48,15 +52,30 @@ export default function SuccessPage() {
           ✓
         </span>
         <h1 className="page__title pay-result__title">Payment Successful!</h1>
-        <p className="pay-result__lead">
-          Thank you for your booking. Your 50% deposit has been received and your project is in our schedule.
+        <p className="pay-result__lead" data-testid="success-lead">
+          {service ? (
+            <>
+              Thank you for booking <strong>{service}</strong>.
+            </>
+          ) : (
+            'Thank you for your booking.'
+          )}{' '}
+          Your 50% deposit has been received and your project is in our schedule.
         </p>
-        {sessionId && (
+        {(service || sessionId) && (
           <dl className="pay-facts pay-result__facts">
-            <div>
-              <dt>Transaction ID</dt>
-              <dd className="pay-facts__id">{sessionId}</dd>
-            </div>
+            {service && (
+              <div>
+                <dt>Service</dt>
+                <dd data-testid="success-service">{service}</dd>
+              </div>
+            )}
+            {sessionId && (
+              <div>
+                <dt>Transaction ID</dt>
+                <dd className="pay-facts__id">{sessionId}</dd>
+              </div>
+            )}
           </dl>
         )}
 

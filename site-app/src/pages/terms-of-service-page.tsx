@@ -5,6 +5,7 @@ import {
   PORTFOLIO_EXCERPT_MAX_SECONDS,
   REFERRAL,
   REVISIONS,
+  SITE_ROUTES,
 } from '@studio/shared';
 import { LegalPage, type LegalSection } from '../components/legal/legal-page';
 import { SITE_NAME } from '../site-config';
@@ -179,7 +180,7 @@ const SECTIONS: LegalSection[] = [
 export default function TermsOfServicePage() {
   return (
     <LegalPage
-      title="Terms of Service"
+      title={SITE_ROUTES.termsOfService.title}
       intro={<p className="legal__updated">Last updated: {todayLong()}</p>}
       sections={SECTIONS}
     />

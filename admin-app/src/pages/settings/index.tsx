@@ -61,6 +61,8 @@ function normalise(values: SiteSettings): SiteSettings {
     adminNotifyEmail: values.adminNotifyEmail?.trim() ?? '',
     socialLinks: links,
     ...(values.extraRoundFeePence !== undefined && { extraRoundFeePence: values.extraRoundFeePence }),
+    studioAddress: values.studioAddress?.trim() || null,
+    vatNumber: values.vatNumber?.trim() || null,
   };
 }
 
@@ -165,6 +167,33 @@ export default function SettingsPage() {
               extra="What a client pays for a revision round beyond those their booking includes (2500 = £25)."
             />
           </ProForm.Group>
+          <ProForm.Group title="Receipts" direction="vertical">
+            <ProFormTextArea
+              name="studioAddress"
+              label="Studio address"
+              width="lg"
+              extra="Printed under the studio's name on every receipt, one line per line."
+              fieldProps={{
+                rows: 3,
+                showCount: true,
+                maxLength: LIMITS.studioAddressMax,
+                style: { marginBottom: 20 },
+              }}
+            />
+            <ProFormText
+              name="vatNumber"
+              label="VAT number"
+              width="md"
+              placeholder="GB 123 4567 89"
+              extra="With a VAT number, receipts show the VAT included in each amount (20%). Leave empty if the studio is not VAT registered."
+              rules={[
+                {
+                  pattern: /^[A-Za-z0-9 ]{4,30}$/,
+                  message: 'The VAT number is 4 to 30 letters, digits and spaces (e.g. GB 123 4567 89)',
+                },
+              ]}
+            />
+          </ProForm.Group>
           <ProForm.Group title="Social links" direction="vertical">
             {SOCIAL.map(({ key, label, icon, example }) => (
               <ProFormText
@@ -191,7 +220,7 @@ export default function SettingsPage() {
   return (
     <PageContainer
       title={<PageTitle>Settings</PageTitle>}
-      content="The blog's name, description, notification address and social links, used across the site, its emails and its meta tags."
+      content="The blog's name, description, notification address, receipt details and social links, used across the site, its emails, receipts and meta tags."
       extra={[<BackToDashboardButton key="back" />]}
     >
       {body}

@@ -20,6 +20,7 @@ import { ContactReplyIdempotency1764700100000 } from './1764700100000-ContactRep
 import { MailMessages1764800000000 } from './1764800000000-MailMessages';
 import { StorageRemovals1764900000000 } from './1764900000000-StorageRemovals';
 import { NewsletterPause1765000000000 } from './1765000000000-NewsletterPause';
+import { StudioAddressAndVat1765100000000 } from './1765100000000-StudioAddressAndVat';
 import { AuditPseudonymise1765300000000 } from './1765300000000-AuditPseudonymise';
 import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-SingleUseTwoFactorChallenges';
 import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceivedBytes';
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   MailMessages1764800000000,
   StorageRemovals1764900000000,
   NewsletterPause1765000000000,
+  StudioAddressAndVat1765100000000,
   AuditPseudonymise1765300000000,
   SingleUseTwoFactorChallenges1765300100000,
   UploadReceivedBytes1765300200000,

@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { LIMITS, MESSAGES } from '@studio/shared';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { LIMITS, MESSAGES, PORTAL_RETURN_PATH } from '@studio/shared';
 
+const PORTAL_RETURN_MESSAGE = 'A sign-in link can only return to the portal or one of its projects.';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class PortalLinkDto {
@@ -9,6 +10,12 @@ export class PortalLinkDto {
   @IsEmail({}, { message: MESSAGES.referralEmail })
   @MaxLength(LIMITS.newsletter.emailMax, { message: MESSAGES.referralEmail })
   email: string;
+
+  /** The portal page the mailed link returns to: `/portal` or `/portal/projects/{id}`. */
+  @IsOptional()
+  @IsString({ message: PORTAL_RETURN_MESSAGE })
+  @Matches(PORTAL_RETURN_PATH, { message: PORTAL_RETURN_MESSAGE })
+  next?: string;
 }
 
 export class PortalSessionDto {

@@ -83,6 +83,15 @@ export class NewCommentDto {
   parentId?: number | null;
 }
 
+/** The author's new words for their note (its moment stays). */
+export class EditCommentDto {
+  @Transform(trim)
+  @IsString({ message: 'Please write a note.' })
+  @MinLength(1, { message: 'Please write a note.' })
+  @MaxLength(REVIEW.commentMax, { message: `A note is at most ${REVIEW.commentMax} characters.` })
+  body: string;
+}
+
 export class ResolveCommentDto {
   @IsOptional()
   @IsBoolean({ message: 'resolved is true or false.' })

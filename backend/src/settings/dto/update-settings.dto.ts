@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -93,4 +94,22 @@ export class UpdateSettingsDto {
   @Min(0, { message: 'The extra round fee cannot be negative' })
   @Max(1_000_000, { message: 'The extra round fee is at most £10,000' })
   extraRoundFeePence?: number;
+
+  /** Printed under the studio's name on receipts; empty clears it. */
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString({ message: 'The studio address must be text' })
+  @MaxLength(SETTINGS_LIMITS.studioAddressMax, {
+    message: `The studio address must be at most ${SETTINGS_LIMITS.studioAddressMax} characters`,
+  })
+  studioAddress?: string | null;
+
+  /** A VAT registration number (letters, digits and spaces, e.g. GB 123 4567 89); empty clears it. */
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString({ message: 'The VAT number must be text' })
+  @Matches(/^[A-Za-z0-9 ]{4,30}$/, {
+    message: 'The VAT number is 4 to 30 letters, digits and spaces (e.g. GB 123 4567 89)',
+  })
+  vatNumber?: string | null;
 }

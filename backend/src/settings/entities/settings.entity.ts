@@ -22,6 +22,14 @@ export class SettingsRowEntity {
   @Column({ name: 'extra_round_fee_pence', type: 'integer', nullable: true })
   extraRoundFeePence: number | null;
 
+  /** Printed under the studio's name on receipts. */
+  @Column({ name: 'studio_address', type: 'varchar', length: 500, nullable: true })
+  studioAddress: string | null;
+
+  /** With one, receipts show the VAT included in each amount. */
+  @Column({ name: 'vat_number', type: 'varchar', length: 30, nullable: true })
+  vatNumber: string | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
-import type { ReviewPlayerProps } from './review-player';
+import type { ReviewPlayerProps } from '../review-player/review-player';
 
 // wavesurfer.js and its plugins download only when a project has a version to review.
-const ReviewPlayer = lazy(() => import(/* webpackChunkName: "portal-review-player" */ './review-player'));
+const ReviewPlayer = lazy(
+  () => import(/* webpackChunkName: "portal-review-player" */ '../review-player/review-player'),
+);
 
 export function LazyReviewPlayer(props: ReviewPlayerProps) {
   return (

@@ -12,8 +12,8 @@ export const fetchPortalProjects = () =>
   getJson<{ success: boolean; projects: ProjectSummaryDto[] }>('/api/portal/projects');
 export const fetchPortalProject = (id: string) =>
   getJson<{ success: boolean; project: ProjectDetailDto }>(`/api/portal/projects/${encodeURIComponent(id)}`);
-export const requestPortalLink = (email: string) =>
-  postJson<{ success: boolean; message: string }>('/api/portal/link', { email });
+export const requestPortalLink = (body: { email: string; next?: string }) =>
+  postJson<{ success: boolean; message: string }>('/api/portal/link', body);
 export const openPortalSession = (token: string) =>
   postJson<{ success: boolean; email: string }>('/api/portal/session', { token });
 export const signOutOfPortal = () => postJson<{ success: boolean }>('/api/portal/logout');

@@ -4,14 +4,17 @@ import { errorMessage, MESSAGES } from '@studio/shared';
 import { Field } from '../ui/field';
 import { requestPortalLink } from './portal-api';
 
-/** "Email me a sign-in link": always the same answer, whether or not the address is known. */
-export function PortalSignInForm({ intro }: { intro?: string }) {
+/**
+ * "Email me a sign-in link": always the same answer, whether or not the address is known. The
+ * link brings the client back to `next` (the page they were on) once signed in.
+ */
+export function PortalSignInForm({ intro, next }: { intro?: string; next?: string }) {
   const [email, setEmail] = useState('');
   const request = useMutation({ mutationFn: requestPortalLink });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (email.trim()) request.mutate(email.trim());
+    if (email.trim()) request.mutate({ email: email.trim(), next });
   };
 
   return (

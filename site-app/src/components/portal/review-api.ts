@@ -1,10 +1,16 @@
-/** The portal's review calls (backend/src/reviews/portal-reviews.controller.ts and pay.controller.ts). */
+/**
+ * The portal's review calls (backend/src/reviews/portal-reviews.controller.ts, pay.controller.ts)
+ * and its receipts (backend/src/payments/receipts/receipts.controller.ts).
+ */
 import {
+  del,
   getJson,
+  patchJson,
   postJson,
   type BalanceSummary,
   type FinalFileDto,
   type ProjectMoneyDto,
+  type ReceiptSummaryDto,
   type ReviewCommentDto,
   type ReviewDto,
   type RoundDto,
@@ -13,6 +19,8 @@ import {
 const base = (id: string) => `/api/portal/projects/${encodeURIComponent(id)}`;
 
 export const reviewKeys = { review: (id: string) => ['/api/portal/projects', id, 'review'] as const };
+export const downloadKeys = { list: (id: string) => ['/api/portal/projects', id, 'downloads'] as const };
+export const receiptKeys = { list: (id: string) => ['/api/portal/projects', id, 'receipts'] as const };
 
 export const fetchReview = (id: string) =>
   getJson<{ success: boolean; review: ReviewDto }>(`${base(id)}/review`);
@@ -26,6 +34,11 @@ export const postComment = (
   id: string,
   body: { versionId: string; atSec: number; endSec?: number | null; body: string; parentId?: number },
 ) => postJson<{ comment: ReviewCommentDto }>(`${base(id)}/comments`, body);
+/** The author changes their note (only before its round is sent). */
+export const editComment = (id: string, cid: number, body: string) =>
+  patchJson<{ comment: ReviewCommentDto }>(`${base(id)}/comments/${cid}`, { body });
+export const deleteComment = (id: string, cid: number) =>
+  del<{ success: boolean }>(`${base(id)}/comments/${cid}`);
 export const resolveComment = (id: string, cid: number) =>
   postJson<{ comment: ReviewCommentDto }>(`${base(id)}/comments/${cid}/resolve`, { resolved: true });
 export const submitRound = (id: string, acceptFee: boolean) =>
@@ -37,8 +50,11 @@ export const approveVersion = (id: string, versionId: string) =>
 export const fetchDownloads = (id: string) =>
   getJson<{
     files: (FinalFileDto & { url: string })[];
-    zip: { url: string } | null;
+    zip: { url: string; name: string } | null;
   }>(`${base(id)}/downloads`);
+
+export const fetchReceipts = (id: string) =>
+  getJson<{ success: boolean; receipts: ReceiptSummaryDto[] }>(`${base(id)}/receipts`);
 
 export const fetchBalance = (token: string) =>
   getJson<{ balance: BalanceSummary }>(`/api/pay/${encodeURIComponent(token)}`);
@@ -46,8 +62,3 @@ export const startBalanceCheckout = (token: string) =>
   postJson<{ url: string; sessionId: string; reused: boolean }>(
     `/api/pay/${encodeURIComponent(token)}/checkout`,
   );
-
-export function formatTime(sec: number): string {
-  const s = Math.max(0, sec);
-  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-}

@@ -2,7 +2,8 @@
  * The upload area of a project: Uppy's dashboard sending each file with tus to /api/uploads
  * (resumable; pause, resume, many files at once). Golden Retriever keeps the selection in the
  * browser, so a reloaded or crashed tab picks up where it stopped. The server decides what is
- * accepted; the restrictions here only save a client a pointless upload.
+ * accepted; the restrictions here only save a client a pointless upload. Uppy's dark theme,
+ * retinted to the site's colours in portal.css, with a "Choose files" button first.
  */
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
@@ -55,11 +56,20 @@ export default function Uploader({ projectId, maxFileBytes, remainingBytes, onUp
       .use(Dashboard, {
         inline: true,
         target: target.current,
-        height: 380,
+        // Dark like the site; short enough that a phone still shows what comes after it.
+        theme: 'dark',
+        height: 320,
         width: '100%',
         showProgressDetails: true,
         proudlyDisplayPoweredByUppy: false,
         note: noteRef.current,
+        // A phone has nothing to drop: the button to pick files comes first (styled in portal.css).
+        locale: {
+          strings: {
+            dropPasteFiles: '%{browseFiles} or drop them here',
+            browseFiles: 'Choose files',
+          },
+        },
       })
       .use(Tus, {
         endpoint: '/api/uploads',

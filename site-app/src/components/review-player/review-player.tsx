@@ -2,23 +2,52 @@
  * The review player (its own lazy chunk): the waveform drawn from the peaks the server stored
  * (wavesurfer.js never decodes the file), the preview streamed from a short-lived signed URL,
  * notes as regions (a point or a dragged range) on the waveform and as a list that follows
- * playback (a click seeks), and an A/B switch between two versions without a gap: both play in
+ * playback (a tap seeks), and an A/B switch between two versions without a gap: both play in
  * step and the switch only changes which one is heard, each at the matched loudness.
- * Keyboard: space plays or pauses, ←/→ jump 5 s, A and B switch.
+ * Keyboard: space plays or pauses, ←/→ jump 5 s, A and B switch (the hint is not shown on touch
+ * screens, which have no keys).
+ *
+ * Self-contained so the staff pages can use it too: everything comes in as props (versions,
+ * notes, how to load peaks and preview URLs, who may change which note) and every change goes
+ * out as a callback; its only imports are React, wavesurfer.js, @studio/shared and its own
+ * styles. Nothing in it is wider than a 320 px screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
-import { ApiError, REVIEW, type ReviewCommentDto, type VersionDto } from '@studio/shared';
-import { fetchPeaks, fetchPreviewUrl, formatTime, postComment } from './review-api';
+import {
+  errorMessage,
+  REVIEW,
+  VERSION_KIND_LABELS,
+  type ReviewCommentDto,
+  type VersionDto,
+} from '@studio/shared';
+import { formatTime } from './format-time';
+import { NoteItem } from './note-item';
+import './review-player.css';
+
+export interface NewNote {
+  versionId: string;
+  atSec: number;
+  endSec: number | null;
+  body: string;
+}
 
 export interface ReviewPlayerProps {
-  projectId: string;
   versions: VersionDto[];
   comments: ReviewCommentDto[];
+  /** Whether new notes can be left now. */
   canComment: boolean;
-  onChanged: () => void;
+  /** Whether this viewer may still change or delete a note (their own, before its round is sent). */
+  isEditable: (note: ReviewCommentDto) => boolean;
+  /** How a reply's author is named to this viewer ("You", "Studio", a name). */
+  authorLabel: (note: ReviewCommentDto) => string;
+  loadPeaks: (versionId: string) => Promise<{ peaks: number[]; durationSec: number }>;
+  loadPreviewUrl: (versionId: string) => Promise<{ url: string }>;
+  onAddNote: (note: NewNote) => Promise<void>;
+  onEditNote: (id: number, body: string) => Promise<void>;
+  onDeleteNote: (id: number) => Promise<void>;
 }
 
 type Side = 'A' | 'B';
@@ -29,21 +58,38 @@ function gainFor(lufs: number | null, target: number): number {
   return Math.min(1, Math.pow(10, (target - lufs) / 20));
 }
 
+/** The server's own sentence when there is one. */
+const describe = errorMessage;
+
+const WAVE = { wave: '#7d8396', progress: '#f5b942', cursor: '#ffcf6b' };
+const REGION = {
+  range: 'rgba(245, 185, 66, 0.25)',
+  note: 'rgba(167, 139, 250, 0.35)',
+  done: 'rgba(16, 185, 129, 0.35)',
+};
+
 export default function ReviewPlayer({
-  projectId,
   versions,
   comments,
   canComment,
-  onChanged,
+  isEditable,
+  authorLabel,
+  loadPeaks,
+  loadPreviewUrl,
+  onAddNote,
+  onEditNote,
+  onDeleteNote,
 }: ReviewPlayerProps) {
   const latest = versions.at(-1)!;
   const [versionId, setVersionId] = useState(latest.id);
-  const [compareId, setCompareId] = useState<string>('');
+  // With two versions or more, A/B starts on the latest against the one before it.
+  const [compareId, setCompareId] = useState<string>(() => versions.at(-2)?.id ?? '');
   const [side, setSide] = useState<Side>('A');
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [draftRange, setDraftRange] = useState<{ start: number; end: number } | null>(null);
   const [note, setNote] = useState('');
+  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const waveRef = useRef<HTMLDivElement>(null);
   const timelineRef = useRef<HTMLDivElement>(null);
@@ -52,9 +98,13 @@ export default function ReviewPlayer({
   const listRef = useRef<HTMLOListElement>(null);
   const audioA = useMemo(() => new Audio(), []);
   const audioB = useMemo(() => new Audio(), []);
+  // The loaders may be new functions on every render of the page: keep the latest without
+  // rebuilding the waveform.
+  const loaders = useRef({ loadPeaks, loadPreviewUrl });
+  loaders.current = { loadPeaks, loadPreviewUrl };
 
   const version = versions.find((v) => v.id === versionId) ?? latest;
-  const compare = versions.find((v) => v.id === compareId) ?? null;
+  const compare = versions.find((v) => v.id === compareId && v.id !== version.id) ?? null;
   const target = Math.min(
     REVIEW.matchLufs,
     ...[version, compare].flatMap((v) => (v?.loudnessLufs != null ? [v.loudnessLufs] : [])),
@@ -76,8 +126,8 @@ export default function ReviewPlayer({
     void (async () => {
       try {
         const [peaks, signed] = await Promise.all([
-          fetchPeaks(projectId, version.id),
-          fetchPreviewUrl(projectId, version.id),
+          loaders.current.loadPeaks(version.id),
+          loaders.current.loadPreviewUrl(version.id),
         ]);
         if (cancelled || !waveRef.current) return;
         const regions = RegionsPlugin.create();
@@ -88,14 +138,14 @@ export default function ReviewPlayer({
           url: signed.url,
           peaks: [peaks.peaks],
           duration: peaks.durationSec,
-          height: 96,
-          waveColor: '#a78bfa',
-          progressColor: '#6d28d9',
-          cursorColor: '#f59e0b',
+          height: 88,
+          waveColor: WAVE.wave,
+          progressColor: WAVE.progress,
+          cursorColor: WAVE.cursor,
           normalize: true,
           plugins: [regions, timeline],
         });
-        regions.enableDragSelection({ color: 'rgba(245, 158, 11, 0.25)' });
+        regions.enableDragSelection({ color: REGION.range });
         regions.on('region-created', (region) => {
           if (region.id.startsWith('c-')) return;
           for (const r of regions.getRegions()) if (r !== region && !r.id.startsWith('c-')) r.remove();
@@ -108,7 +158,7 @@ export default function ReviewPlayer({
           if (++retries > 3) return;
           const at = audioA.currentTime;
           const wasPlaying = !audioA.paused;
-          void fetchPreviewUrl(projectId, version.id).then((fresh) => {
+          void loaders.current.loadPreviewUrl(version.id).then((fresh) => {
             if (cancelled) return;
             audioA.src = fresh.url;
             audioA.currentTime = at;
@@ -121,8 +171,7 @@ export default function ReviewPlayer({
         regionsRef.current = regions;
         setDraftRange(null);
       } catch (err) {
-        if (!cancelled)
-          setError(err instanceof ApiError ? err.message : 'The player could not load this version.');
+        if (!cancelled) setError(describe(err, 'The player could not load this version.'));
       }
     })();
     return () => {
@@ -133,7 +182,7 @@ export default function ReviewPlayer({
       regionsRef.current = null;
       audioA.pause();
     };
-  }, [projectId, version.id, audioA]);
+  }, [version.id, audioA]);
 
   // The notes of this version as regions: a marker for a point, a band for a range.
   useEffect(() => {
@@ -146,7 +195,7 @@ export default function ReviewPlayer({
         id: `c-${c.id}`,
         start: c.atSec,
         end: c.endSec ?? undefined,
-        color: c.resolved ? 'rgba(16, 185, 129, 0.35)' : 'rgba(124, 58, 237, 0.3)',
+        color: c.resolved ? REGION.done : REGION.note,
         drag: false,
         resize: false,
       });
@@ -161,12 +210,17 @@ export default function ReviewPlayer({
       return;
     }
     let cancelled = false;
-    void fetchPreviewUrl(projectId, compare.id).then((s) => {
-      if (cancelled) return;
-      audioB.src = s.url;
-      audioB.currentTime = audioA.currentTime;
-      if (!audioA.paused) void audioB.play().catch(() => undefined);
-    });
+    void loaders.current
+      .loadPreviewUrl(compare.id)
+      .then((s) => {
+        if (cancelled) return;
+        audioB.src = s.url;
+        audioB.currentTime = audioA.currentTime;
+        if (!audioA.paused) void audioB.play().catch(() => undefined);
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) setError(describe(err, 'The version to compare with could not load.'));
+      });
     const follow = () => {
       if (audioA.paused) audioB.pause();
       else void audioB.play().catch(() => undefined);
@@ -184,7 +238,7 @@ export default function ReviewPlayer({
       audioA.removeEventListener('seeked', seek);
       audioB.pause();
     };
-  }, [projectId, compare, audioA, audioB]);
+  }, [compare, audioA, audioB]);
 
   const seekTo = useCallback(
     (c: ReviewCommentDto) => {
@@ -194,7 +248,7 @@ export default function ReviewPlayer({
     [version.id],
   );
 
-  // Keyboard: space, arrows, A and B (not while typing a note).
+  // Keyboard: space, arrows, A and B (not while typing a note or choosing in a list).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
@@ -214,11 +268,11 @@ export default function ReviewPlayer({
       } else if (e.key === 'ArrowLeft') ws.setTime(Math.max(0, ws.getCurrentTime() - 5));
       else if (e.key === 'ArrowRight') ws.setTime(Math.min(ws.getDuration(), ws.getCurrentTime() + 5));
       else if (e.key === 'a' || e.key === 'A') setSide('A');
-      else if ((e.key === 'b' || e.key === 'B') && compareId) setSide('B');
+      else if ((e.key === 'b' || e.key === 'B') && compare) setSide('B');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [compareId]);
+  }, [compare]);
 
   // The list follows playback: the note under the playhead is highlighted and kept in view.
   const active = useMemo(() => {
@@ -235,8 +289,9 @@ export default function ReviewPlayer({
     setError(null);
     const body = note.trim();
     if (!body) return;
+    setSaving(true);
     try {
-      await postComment(projectId, {
+      await onAddNote({
         versionId: version.id,
         atSec: draftRange ? draftRange.start : Math.round(time * 10) / 10,
         endSec: draftRange ? draftRange.end : null,
@@ -245,90 +300,104 @@ export default function ReviewPlayer({
       setNote('');
       setDraftRange(null);
       for (const r of regionsRef.current?.getRegions() ?? []) if (!r.id.startsWith('c-')) r.remove();
-      onChanged();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The note could not be saved.');
+      setError(describe(err, 'The note could not be saved.'));
+    } finally {
+      setSaving(false);
     }
   }
 
   const topLevel = comments.filter((c) => c.parentId === null);
   const replies = (id: number) => comments.filter((c) => c.parentId === id);
+  const hasChoice = versions.length > 1;
 
   return (
     <div className="review-player" data-testid="review-player">
-      <div className="review-player__bar">
-        <label>
-          Version{' '}
-          <select
-            value={version.id}
-            onChange={(e) => setVersionId(e.target.value)}
-            data-testid="version-select"
-          >
-            {versions.map((v) => (
-              <option key={v.id} value={v.id}>
-                v{v.number} · {v.kind} · {v.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Compare with{' '}
-          <select
-            value={compareId}
-            onChange={(e) => setCompareId(e.target.value)}
-            data-testid="compare-select"
-          >
-            <option value="">—</option>
-            {versions
-              .filter((v) => v.id !== version.id)
-              .map((v) => (
+      {hasChoice && (
+        <div className="rp-bar rp-bar--choose">
+          <label className="rp-field">
+            <span className="rp-field__label">Version</span>
+            <select
+              className="rp-select"
+              value={version.id}
+              onChange={(e) => setVersionId(e.target.value)}
+              data-testid="version-select"
+            >
+              {versions.map((v) => (
                 <option key={v.id} value={v.id}>
-                  v{v.number} · {v.name}
+                  v{v.number} · {VERSION_KIND_LABELS[v.kind]} · {v.name}
                 </option>
               ))}
-          </select>
-        </label>
-        <span className="review-player__ab" role="group" aria-label="A/B switch">
-          <button type="button" aria-pressed={side === 'A'} onClick={() => setSide('A')} data-testid="ab-a">
-            A
-          </button>
-          <button
-            type="button"
-            aria-pressed={side === 'B'}
-            disabled={!compare}
-            onClick={() => setSide('B')}
-            data-testid="ab-b"
-          >
-            B
-          </button>
-        </span>
-      </div>
-      <div ref={waveRef} className="review-player__wave" data-testid="waveform" />
-      <div ref={timelineRef} />
-      <div className="review-player__bar">
+            </select>
+          </label>
+          <label className="rp-field">
+            <span className="rp-field__label">Compare with</span>
+            <select
+              className="rp-select"
+              value={compare?.id ?? ''}
+              onChange={(e) => setCompareId(e.target.value)}
+              data-testid="compare-select"
+            >
+              <option value="">Nothing</option>
+              {versions
+                .filter((v) => v.id !== version.id)
+                .map((v) => (
+                  <option key={v.id} value={v.id}>
+                    v{v.number} · {v.name}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </div>
+      )}
+      <div ref={waveRef} className="rp-wave" data-testid="waveform" />
+      <div ref={timelineRef} className="rp-timeline" />
+      <div className="rp-bar">
         <button
           type="button"
-          className="btn"
+          className="rp-button rp-button--primary rp-play"
           onClick={() => void wsRef.current?.playPause()}
           data-testid="play"
         >
           {playing ? 'Pause' : 'Play'}
         </button>
-        <span className="portal-muted" data-testid="player-time">
+        {compare && (
+          <span className="rp-ab" role="group" aria-label="Hear version">
+            <button
+              type="button"
+              className="rp-ab__side"
+              aria-pressed={side === 'A'}
+              onClick={() => setSide('A')}
+              data-testid="ab-a"
+            >
+              v{version.number}
+            </button>
+            <button
+              type="button"
+              className="rp-ab__side"
+              aria-pressed={side === 'B'}
+              onClick={() => setSide('B')}
+              data-testid="ab-b"
+            >
+              v{compare.number}
+            </button>
+          </span>
+        )}
+        <span className="rp-muted rp-time" data-testid="player-time">
           {formatTime(time)} / {formatTime(version.durationSec ?? 0)}
         </span>
-        <span className="portal-muted">
-          Space play/pause · ←/→ 5 s · A/B switch · drag on the waveform for a range
-        </span>
       </div>
+      <p className="rp-hint rp-muted" data-testid="keyboard-hint">
+        Space play/pause · ←/→ 5 s{compare ? ' · A/B switch' : ''} · drag on the waveform for a range
+      </p>
       {error && (
-        <p className="portal-error" role="alert">
+        <p className="rp-error" role="alert">
           {error}
         </p>
       )}
       {canComment && (
-        <form className="review-player__form" onSubmit={(e) => void addNote(e)}>
-          <label htmlFor="review-note">
+        <form className="rp-form" onSubmit={(e) => void addNote(e)}>
+          <label htmlFor="review-note" className="rp-field__label">
             Note{' '}
             {draftRange
               ? `from ${formatTime(draftRange.start)} to ${formatTime(draftRange.end)}`
@@ -336,34 +405,41 @@ export default function ReviewPlayer({
           </label>
           <textarea
             id="review-note"
+            className="rp-textarea"
             value={note}
             maxLength={REVIEW.commentMax}
             onChange={(e) => setNote(e.target.value)}
             rows={2}
             data-testid="note-input"
           />
-          <button type="submit" className="btn" data-testid="add-note">
+          <button
+            type="submit"
+            className="rp-button"
+            disabled={saving || !note.trim()}
+            data-testid="add-note"
+          >
             Add note
           </button>
         </form>
       )}
-      <ol ref={listRef} className="review-player__comments" data-testid="comment-list">
-        {topLevel.map((c) => (
-          <li key={c.id} data-comment={c.id} className={c.id === active ? 'is-active' : undefined}>
-            <button type="button" className="review-player__seek" onClick={() => seekTo(c)}>
-              v{c.versionNumber} · {formatTime(c.atSec)}
-              {c.endSec !== null && `–${formatTime(c.endSec)}`}
-            </button>{' '}
-            <span>{c.body}</span>
-            {c.resolved && <span className="portal-muted"> (addressed)</span>}
-            {replies(c.id).map((r) => (
-              <div key={r.id} className="review-player__reply">
-                <strong>{r.author === 'staff' ? (r.authorName ?? 'Studio') : 'You'}:</strong> {r.body}
-              </div>
-            ))}
-          </li>
-        ))}
-      </ol>
+      {topLevel.length > 0 && (
+        <ol ref={listRef} className="rp-notes" data-testid="comment-list">
+          {topLevel.map((c) => (
+            <NoteItem
+              key={c.id}
+              note={c}
+              replies={replies(c.id)}
+              active={c.id === active}
+              editable={isEditable(c)}
+              authorLabel={authorLabel}
+              onSeek={seekTo}
+              onEdit={onEditNote}
+              onDelete={onDeleteNote}
+              describeError={(err) => describe(err, 'That did not work. Please try again.')}
+            />
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { REVIEW, type ReviewCommentDto } from '@studio/shared';
+import { formatTime } from './format-time';
+
+interface NoteItemProps {
+  note: ReviewCommentDto;
+  replies: ReviewCommentDto[];
+  active: boolean;
+  /** This viewer wrote the note and its round is not sent yet: it may change or go. */
+  editable: boolean;
+  /** How a reply's author is named to this viewer. */
+  authorLabel: (c: ReviewCommentDto) => string;
+  onSeek: (note: ReviewCommentDto) => void;
+  onEdit: (id: number, body: string) => Promise<void>;
+  onDelete: (id: number) => Promise<void>;
+  describeError: (err: unknown) => string;
+}
+
+type Mode = 'view' | 'edit' | 'confirm-delete';
+
+/** One top-level note: its moment (a tap seeks there), its words and replies, and its own actions. */
+export function NoteItem({
+  note,
+  replies,
+  active,
+  editable,
+  authorLabel,
+  onSeek,
+  onEdit,
+  onDelete,
+  describeError,
+}: NoteItemProps) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [draft, setDraft] = useState(note.body);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setMode('view');
+    } catch (err) {
+      setError(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const body = draft.trim();
+    if (!body) return;
+    void run(() => onEdit(note.id, body));
+  };
+
+  const moment = `v${note.versionNumber} · ${formatTime(note.atSec)}${
+    note.endSec !== null ? `–${formatTime(note.endSec)}` : ''
+  }`;
+
+  return (
+    <li data-comment={note.id} className={`rp-note${active ? ' is-active' : ''}`}>
+      <button type="button" className="rp-note__seek" onClick={() => onSeek(note)}>
+        {moment}
+      </button>
+      {mode === 'edit' ? (
+        <form className="rp-note__form" onSubmit={save}>
+          <label className="rp-visually-hidden" htmlFor={`rp-edit-${note.id}`}>
+            Your note at {moment}
+          </label>
+          <textarea
+            id={`rp-edit-${note.id}`}
+            className="rp-textarea"
+            value={draft}
+            maxLength={REVIEW.commentMax}
+            rows={3}
+            onChange={(e) => setDraft(e.target.value)}
+            data-testid="note-edit-input"
+          />
+          <div className="rp-note__actions">
+            <button type="submit" className="rp-button rp-button--primary" disabled={busy || !draft.trim()}>
+              Save note
+            </button>
+            <button
+              type="button"
+              className="rp-button"
+              onClick={() => {
+                setDraft(note.body);
+                setMode('view');
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="rp-note__body">
+          {note.body}
+          {note.resolved && <span className="rp-muted"> (addressed)</span>}
+        </p>
+      )}
+      {editable && mode === 'view' && (
+        <div className="rp-note__actions">
+          <button
+            type="button"
+            className="rp-button rp-button--quiet"
+            onClick={() => {
+              setDraft(note.body);
+              setMode('edit');
+            }}
+            aria-label={`Edit your note at ${moment}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="rp-button rp-button--quiet"
+            onClick={() => setMode('confirm-delete')}
+            aria-label={`Delete your note at ${moment}`}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      {editable && mode === 'confirm-delete' && (
+        <div className="rp-note__confirm" role="group" aria-label="Delete this note?">
+          <span>Delete this note?</span>
+          <div className="rp-note__actions">
+            <button
+              type="button"
+              className="rp-button rp-button--danger"
+              disabled={busy}
+              onClick={() => void run(() => onDelete(note.id))}
+            >
+              Delete note
+            </button>
+            <button type="button" className="rp-button" onClick={() => setMode('view')}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p className="rp-error" role="alert">
+          {error}
+        </p>
+      )}
+      {replies.map((r) => (
+        <div key={r.id} className="rp-note__reply">
+          <strong>{authorLabel(r)}:</strong> {r.body}
+        </div>
+      ))}
+    </li>
+  );
+}
