@@ -87,7 +87,7 @@ describe('Client review loop', () => {
     // The client signs in from the newest mail (each new link revokes the older ones) and
     // reviews: the player comes in its own chunk, from stored peaks.
     const ready = await mailTo(email, /Version 1 of your .+ is ready to review/);
-    const signIn = /https?:\/\/[^\s"<]+\/portal\/sign-in#token=[\w-]+/.exec(ready.text)?.[0];
+    const signIn = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(ready.text)?.[0];
     assert.ok(signIn, 'the version mail carries a sign-in link');
     const page = await signInToPortal(browser, signIn);
     await page.goto(`/portal/projects/${projectId}`);
