@@ -12,13 +12,14 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger } from 'nestjs-pino';
 import { LIMITS } from '@studio/shared';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
 import { registerHttpCache } from './common/http-cache';
+import { createRootLogger, DestinationStream, NestPinoLogger } from './common/logging/app-logger';
+import { registerRequestLog } from './common/logging/request-log.hook';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
 import { registerSameOriginCheck } from './common/csrf/same-origin.hook';
@@ -33,7 +34,15 @@ export function cacheControlFor(filePath: string): string {
   return /(remoteEntry\.js|\.html|mf-manifest\.json)(\.gz|\.br)?$/.test(filePath) ? 'no-cache' : YEAR;
 }
 
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export interface CreateAppOptions {
+  /** Where the logs go instead of standard output (the HTTP tests read them). */
+  logDestination?: DestinationStream;
+}
+
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
     // Behind a load balancer (TRUST_PROXY) req.ip, and so every rate limit, is the real client;
@@ -48,11 +57,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
     },
   });
+  const logger = createRootLogger(config.logLevel, options.logDestination);
+  // The access log first: its onResponse hook sees every answer, the early refusals included.
+  registerRequestLog(adapter.getInstance(), logger);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    bufferLogs: true,
+    logger: new NestPinoLogger(logger),
     rawBody: true,
   });
-  app.useLogger(app.get(Logger));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
