@@ -14,7 +14,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = host.getType() === 'http' ? host.switchToHttp().getRequest<FastifyRequest>() : undefined;
     const where = req ? `${req.method} ${loggedUrl(req.url)}: ` : '';
     if (status === 503)
-      this.logger.warn(`${where}answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+      this.logger.warn(
+        `${where}answered 503: ${exception instanceof Error ? exception.message : String(exception)}`,
+      );
     else if (status >= 500)
       this.logger.error(`${where}${exception instanceof Error ? exception.stack : String(exception)}`);
     if (host.getType() !== 'http') return;
