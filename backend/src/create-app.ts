@@ -4,7 +4,6 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -18,6 +17,7 @@ import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
 import { registerHttpCache } from './common/http-cache';
+import { registerSecurityHeaders } from './common/security-headers';
 import { createRootLogger, DestinationStream, NestPinoLogger } from './common/logging/app-logger';
 import { registerRequestLog } from './common/logging/request-log.hook';
 import { createValidationPipe } from './common/validation';
@@ -68,17 +68,9 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
-  registerInputGuard(app.getHttpAdapter().getInstance());
-  await app.register(fastifyCookie);
-  // Both read the cookies parsed above and run before every handler, the queue board and tus
-  // included: a cross-site request is refused before a session is renewed for it.
   const fastify = app.getHttpAdapter().getInstance();
-  registerSameOriginCheck(fastify, config.publicUrl);
-  registerSessionRefresh(fastify, app.get(SessionsService), config.publicUrl.startsWith('https:'));
-  // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
-  // compressed at build time and API answers are small.
-  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
-  await app.register(fastifyHelmet, {
+  // The first onRequest hook: answers refused by the hooks after it carry the headers too.
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -98,6 +90,15 @@ export async function createApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerInputGuard(fastify);
+  await app.register(fastifyCookie);
+  // Both read the cookies parsed above and run before every handler, the queue board and tus
+  // included: a cross-site request is refused before a session is renewed for it.
+  registerSameOriginCheck(fastify, config.publicUrl);
+  registerSessionRefresh(fastify, app.get(SessionsService), config.publicUrl.startsWith('https:'));
+  // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
+  // compressed at build time and API answers are small.
+  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
   // Before any other onSend hook that keeps answers (the blog's response cache), so what it keeps
   // carries the ETag and Cache-Control.
   registerHttpCache(app.getHttpAdapter().getInstance());
