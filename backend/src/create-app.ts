@@ -18,7 +18,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
 import { registerHttpCache } from './common/http-cache';
 import { registerSecurityHeaders } from './common/security-headers';
-import { createRootLogger, DestinationStream, NestPinoLogger } from './common/logging/app-logger';
+import { createRootLogger, DestinationStream, flushLogs, NestPinoLogger } from './common/logging/app-logger';
 import { registerRequestLog } from './common/logging/request-log.hook';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
@@ -60,6 +60,10 @@ export async function createApp(
   const logger = createRootLogger(config.logLevel, options.logDestination);
   // The access log first: its onResponse hook sees every answer, the early refusals included.
   registerRequestLog(adapter.getInstance(), logger);
+  adapter.getInstance().addHook('onClose', (_instance, done) => {
+    flushLogs(logger);
+    done();
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),
     rawBody: true,

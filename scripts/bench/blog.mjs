@@ -17,7 +17,7 @@
 // BENCH_POSTS (default 10000), BENCH_SKIP_BUILD=1 to use the existing backend/dist,
 // BENCH_BACKEND_MAIN (default backend/dist/main.js: another build to compare, with BENCH_SKIP_BUILD=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -332,6 +332,9 @@ async function profileRun(real, realUrl, endpoints, profileDir) {
   await real.stop();
   const [file] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written in ${profileDir}`);
+  const kept = join(tmpdir(), `blog-bench-${Date.now()}.cpuprofile`);
+  copyFileSync(join(profileDir, file), kept);
+  console.log(`\nProfile kept in ${kept} (open it in Chrome DevTools or VS Code).`);
   console.log('\nTop frames by self time (share of non-idle samples, both endpoints):\n');
   for (const f of topFrames(join(profileDir, file), { root: ROOT }))
     console.log(`  ${fmt(f.share, 1).padStart(5)}%  ${f.name.padEnd(36)} ${f.where}`);

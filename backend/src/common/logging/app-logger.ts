@@ -13,8 +13,27 @@ import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 
 export type { DestinationStream, Logger };
 
+/**
+ * Standard output is written asynchronously, in chunks of at least 4 KiB (one write per few
+ * dozen access lines instead of one per request); pino flushes what is left when the process
+ * exits.
+ */
 export function createRootLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level }, destination ?? pino.destination({ fd: 1, sync: false }));
+  return pino({ level }, destination ?? pino.destination({ fd: 1, sync: false, minLength: 4096 }));
+}
+
+/**
+ * Writes out what the logger still holds. Nest ends the process on SIGTERM by re-raising the
+ * signal, which skips the exit handler pino flushes in, so the app calls this when it closes.
+ */
+export function flushLogs(logger: Logger): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { flushSync?: () => void } | undefined;
+  try {
+    stream?.flushSync?.();
+  } catch {
+    // Nothing written yet, or standard output already closed: nothing more can be done.
+  }
 }
 
 /** Nest's LoggerService: `(message, ...params)`, the last string param being the context. */

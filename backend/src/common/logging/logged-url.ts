@@ -13,5 +13,6 @@ export function loggedUrl(url: string | undefined): string {
   if (!url) return '';
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  return path.replace(TOKEN_SEGMENT, `$1$2/${REDACTED}`);
+  // Most paths hold no token: skip the replacement for them.
+  return /pay\//i.test(path) ? path.replace(TOKEN_SEGMENT, `$1$2/${REDACTED}`) : path;
 }
