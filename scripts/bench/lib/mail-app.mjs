@@ -161,3 +161,13 @@ export function sampleMemory(pid) {
     return { start: samples[0], peak: Math.max(...samples), end: samples[samples.length - 1] };
   };
 }
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux /proc; 100 ticks/s). */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
