@@ -26,7 +26,12 @@ describe('coalesceWrites', () => {
     // Half now, half over later ticks and promise jobs (as a piped stream writes).
     for (const p of parts.slice(0, 25)) socket.write(p);
     for (const p of parts.slice(25))
-      await new Promise<void>((r) => process.nextTick(() => r(socket.write(p) && undefined)));
+      await new Promise<void>((r) =>
+        process.nextTick(() => {
+          socket.write(p);
+          r();
+        }),
+      );
     await new Promise((r) => setImmediate(r));
     expect(writev).toHaveBeenCalledTimes(1);
     expect(single).not.toHaveBeenCalled();
