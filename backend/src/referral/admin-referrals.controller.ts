@@ -7,7 +7,7 @@ import {
   type PagedResponse,
   type ReferralState,
 } from '@studio/shared';
-import { IdParamPipe } from '../blog/id-param.pipe';
+import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { AdminListQuery, pageOf } from '../common/admin-list.query';
 import { Auth } from '../common/decorators/roles.decorator';
 import { conflict, notFound } from '../common/errors/app.exception';
