@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { LONDON_TZ } from '../common/london-month';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { MoreThanOrEqual, Repository } from 'typeorm';
 import type { MessageStatus, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { ContactReplyEntity } from './entities/contact-reply.entity';
@@ -58,6 +58,16 @@ export class ContactRepository {
       .offset(page.offset)
       .getRawAndEntities<{ replies: number }>();
     return [entities.map((e, i) => Object.assign(e, { replies: raw[i]?.replies ?? 0 })), total];
+  }
+
+  /** Stores a visitor's message as it arrived and returns it with its id and time. */
+  insert(fields: Pick<ContactEntity, 'name' | 'email' | 'message' | 'service'>): Promise<ContactEntity> {
+    return this.contacts.save(this.contacts.create(fields));
+  }
+
+  /** Messages received since `since` (the ops dashboard's "this month"). */
+  countSince(since: Date): Promise<number> {
+    return this.contacts.countBy({ createdAt: MoreThanOrEqual(since) });
   }
 
   findById(id: number): Promise<ContactEntity | null> {
