@@ -5,6 +5,7 @@
  */
 import type { PublicUser } from './api-types';
 import type { Role } from './business';
+import { MESSAGES } from './limits';
 
 export const ACCOUNT_RULES = {
   /** A reset link works once, for this long. */
@@ -53,7 +54,7 @@ export const ACCOUNT_MESSAGES = {
   twoFactorRequiredSetup: 'Your studio requires two-factor sign-in. Please set it up on your profile page.',
   lastAdmin: 'The last active admin can be neither demoted nor deactivated.',
   emailInUse: 'An account with that email already exists.',
-  dataRequestEmail: 'Please enter a valid email address.',
+  dataRequestEmail: MESSAGES.email,
   crossSite: 'This request came from another site, so it was refused. Please try again from our own pages.',
   twoFactorUnavailable:
     'Two-factor codes cannot be checked just now. Please try again in a minute, or use a recovery code.',
