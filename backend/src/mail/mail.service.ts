@@ -80,6 +80,20 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
+   * Queues a mail for a caller that must not fail when Redis is away: the mail is then parked
+   * in the outbox and goes out when Redis is back, so that case resolves (to null, no job id
+   * yet) instead of throwing. Anything else, such as an unknown template, still throws.
+   */
+  async enqueueQuietly(mail: MailRequest): Promise<string | null> {
+    try {
+      return await this.enqueue(mail);
+    } catch (err) {
+      if (err instanceof MailQueueUnavailableError) return null;
+      throw err;
+    }
+  }
+
+  /**
    * Queues many mails in one round trip, each under its own job id (required: a job id Bull
    * still holds is not queued again). Throws when Redis does not answer: the caller (a queue
    * job itself) is retried, so nothing is parked in the outbox.

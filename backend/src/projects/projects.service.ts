@@ -24,7 +24,7 @@ import { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { MailService } from '../mail/mail.service';
 import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
@@ -94,7 +94,7 @@ export class ProjectsService {
     const project = await this.repo.findByPayment(paymentId);
     if (!project) return;
     const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
-    await this.enqueueQuietly({
+    await this.mail.enqueueQuietly({
       template: 'project-created',
       to: project.customerEmail,
       subject: `Your ${project.serviceName} project is open: upload your files`,
@@ -210,7 +210,7 @@ export class ProjectsService {
         () => false,
       );
       if (moved) {
-        await this.enqueueQuietly({
+        await this.mail.enqueueQuietly({
           template: 'files-received',
           to: await this.mail.adminAddress(),
           replyTo: project.customerEmail,
@@ -322,7 +322,7 @@ export class ProjectsService {
     jobId: string,
   ): Promise<void> {
     const signInUrl = await this.portalAuth.projectLink(project.customerEmail, project.id);
-    await this.enqueueQuietly({
+    await this.mail.enqueueQuietly({
       template: 'files-need-attention',
       to: project.customerEmail,
       subject: `Your ${project.serviceName} project: files need attention`,
@@ -335,13 +335,6 @@ export class ProjectsService {
         projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId,
-    });
-  }
-
-  private async enqueueQuietly(job: Parameters<MailService['enqueue']>[0]): Promise<void> {
-    // Redis being away is covered by the mail outbox; the job is queued when it is back.
-    await this.mail.enqueue(job).catch((err: unknown) => {
-      if (!(err instanceof MailQueueUnavailableError)) throw err;
     });
   }
 
