@@ -226,10 +226,12 @@ export default async () => {
         [
           import('../blog/taxonomy/dto/taxonomy.dto'),
           {
-            CategoryInputDto: {
-              name: { required: true, type: () => String },
+            TaxonomyInputDto: {
               slug: { required: false, type: () => String },
               description: { required: false, type: () => String, nullable: true },
+            },
+            CategoryInputDto: {
+              name: { required: true, type: () => String },
               parentId: {
                 required: false,
                 type: () => Number,
@@ -239,11 +241,7 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
-            TagInputDto: {
-              name: { required: true, type: () => String },
-              slug: { required: false, type: () => String },
-              description: { required: false, type: () => String, nullable: true },
-            },
+            TagInputDto: { name: { required: true, type: () => String } },
           },
         ],
         [
