@@ -13,6 +13,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
+import { IntervalRunner } from '../common/scheduling/interval-runner';
 import { SettingsService } from '../settings/settings.service';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import {
@@ -43,7 +44,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MailService.name);
-  private sweepTimer?: NodeJS.Timeout;
+  private readonly sweeper = new IntervalRunner('Mail outbox sweep', OUTBOX_SWEEP_MS, () => this.sweep());
   private sweeping = false;
   private lastPurge = 0;
   private redisLost = false;
@@ -161,16 +162,14 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
-    this.sweepTimer = setInterval(() => void this.sweep(), OUTBOX_SWEEP_MS);
-    this.sweepTimer.unref();
-    void this.sweep();
+    this.sweeper.start({ runNow: true });
     // Redis back after an outage or a restart: look for lost jobs at once, not in 30 s.
     const client = this.queue.client;
     client.on('close', () => (this.redisLost = true));
     client.on('ready', () => {
       if (!this.redisLost) return;
       this.redisLost = false;
-      setTimeout(() => void this.sweep(), 1000).unref();
+      setTimeout(() => void this.sweeper.runOnce(), 1000).unref();
     });
   }
 
@@ -219,7 +218,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationShutdown(): void {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweeper.stop();
   }
 
   /**
