@@ -245,6 +245,15 @@ export default async () => {
           },
         ],
         [
+          import('../referral/dto/admin-referrals.dto'),
+          {
+            AdminReferralListQuery: {
+              sort: { required: false, enum: ['createdAt', 'expiresAt', 'code'] },
+              state: { required: false, enum: ['available', 'used', 'expired', 'void'] },
+            },
+          },
+        ],
+        [
           import('../referral/dto/referral.dto'),
           {
             ReferralEmailDto: { email: { required: true, type: () => String, format: 'email' } },
