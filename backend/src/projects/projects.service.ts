@@ -29,7 +29,13 @@ import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
 import { PortalAuthService } from './portal-auth.service';
-import { NewEvent, ProjectListFilter, ProjectsRepository, ProjectWithCount } from './projects.repository';
+import {
+  NewEvent,
+  ProjectListFilter,
+  ProjectsRepository,
+  ProjectWithCount,
+  WaitingProjectRow,
+} from './projects.repository';
 
 /** What the webhook knows about a settled payment. */
 export interface PaidBooking {
@@ -127,6 +133,11 @@ export class ProjectsService {
   async listForStaff(f: ProjectListFilter): Promise<{ projects: ProjectSummaryDto[]; total: number }> {
     const { rows, total } = await this.repo.list(f);
     return { projects: rows.map(toSummary), total };
+  }
+
+  /** Every project in one of these statuses, oldest wait first (the dashboard's work list). */
+  waiting(statuses: readonly ProjectStatus[]): Promise<WaitingProjectRow[]> {
+    return this.repo.waiting(statuses);
   }
 
   async detailForStaff(id: string): Promise<ProjectDetailDto> {
