@@ -37,3 +37,17 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** How long something has waited, in the largest whole unit: 'under a minute', '5 minutes', '3 days'. */
+export function formatWaiting(since: string | Date, now: Date = new Date()): string {
+  const start = toDate(since);
+  if (!start) return '';
+  const minutes = Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return unit(hours, 'hour');
+  const days = Math.floor(hours / 24);
+  return days < 14 ? unit(days, 'day') : unit(Math.floor(days / 7), 'week');
+}
