@@ -81,6 +81,42 @@ export const ACCOUNT_ERROR_CODES = [
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
 /** `POST /api/login` when the password was right but a second step is needed. */
+/** The staff sign-in page (issue 22): where /admin sends a signed-out visitor. */
+export const STAFF_SIGN_IN_PATH = '/admin/login';
+
+/**
+ * Where the staff sign-in may send someone once signed in: a page of the staff area (the admin
+ * pages or the queue dashboard) on this site, as a path. Anything else (another site, a
+ * protocol-relative `//host`, a backslash trick, the sign-in page itself) gives the dashboard.
+ */
+export function staffReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2000) return '/admin';
+  // Control characters and backslashes can make a browser read a path as another host.
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (ch === '\\' || code < 0x20 || code === 0x7f) return '/admin';
+  }
+  let url: URL;
+  try {
+    url = new URL(value, 'https://staff.invalid');
+  } catch {
+    return '/admin';
+  }
+  if (url.origin !== 'https://staff.invalid' || !value.startsWith('/')) return '/admin';
+  if (url.pathname !== '/admin' && !url.pathname.startsWith('/admin/')) return '/admin';
+  if (url.pathname === STAFF_SIGN_IN_PATH || url.pathname.startsWith(`${STAFF_SIGN_IN_PATH}/`))
+    return '/admin';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The staff sign-in page, returning to `returnTo` afterwards. */
+export function staffSignInPath(returnTo?: string): string {
+  const target = staffReturnPath(returnTo);
+  return target === '/admin'
+    ? STAFF_SIGN_IN_PATH
+    : `${STAFF_SIGN_IN_PATH}?redirect=${encodeURIComponent(target)}`;
+}
+
 export interface TwoFactorChallengeResponse {
   success: true;
   twoFactorRequired: true;
