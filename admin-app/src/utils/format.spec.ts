@@ -1,4 +1,4 @@
-import { formatWaiting } from './format';
+import { formatBytes, formatWaiting } from './format';
 
 describe('formatWaiting', () => {
   const now = new Date('2026-03-10T12:00:00Z');
@@ -17,5 +17,19 @@ describe('formatWaiting', () => {
   it('never goes negative and ignores what is not a date', () => {
     expect(formatWaiting(new Date(now.getTime() + 5_000), now)).toBe('under a minute');
     expect(formatWaiting('not a date', now)).toBe('');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses the largest unit that fits, as people write sizes', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(250 * 1024)).toBe('250 KB');
+    expect(formatBytes(2 * 1024 ** 2)).toBe('2 MB');
+    expect(formatBytes(2048 * 1024 ** 2)).toBe('2 GB');
+    expect(formatBytes(20480 * 1024 ** 2)).toBe('20 GB');
+    expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.3 GB');
+    expect(formatBytes(3 * 1024 ** 4)).toBe('3 TB');
   });
 });

@@ -32,10 +32,23 @@ export function formatTime(value: Date): string {
   return TIME.format(value);
 }
 
+const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB'];
+
+/**
+ * Sizes as people read them, in the largest unit that keeps the number under 1024 (binary, as
+ * the upload limits are set): '512 B', '1.5 MB', '20 GB'. One decimal under 100, none above;
+ * a whole number drops its '.0'.
+ */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const text = value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${SIZE_UNITS[unit]}`;
 }
 
 /** How long something has waited, in the largest whole unit: 'under a minute', '5 minutes', '3 days'. */

@@ -19,6 +19,7 @@ import {
   ProjectSummaryDto,
   transitionProject,
   UPLOAD_RULES,
+  warningForStaff,
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
@@ -399,8 +400,11 @@ export class ProjectsService {
     return {
       ...toSummary(Object.assign(project, { fileCount: visible.length })),
       events: events.map(toEvent),
-      files: visible.map(toFile),
-      warnings: crossFileWarnings(visible),
+      // Staff read the checks about the client's files in their own words ("The stems use…").
+      files: visible
+        .map(toFile)
+        .map((f) => (staff ? { ...f, warnings: f.warnings.map(warningForStaff) } : f)),
+      warnings: crossFileWarnings(visible).map((w) => (staff ? warningForStaff(w) : w)),
       limits: {
         maxFileBytes: this.config.storage.maxFileBytes,
         maxProjectBytes: this.config.storage.maxProjectBytes,
