@@ -1,4 +1,10 @@
-import { STAFF_SIGN_IN_PATH, staffReturnPath, staffSignInPath } from './accounts';
+import {
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  STAFF_SIGN_IN_PATH,
+  staffReturnPath,
+  staffSignInPath,
+} from './accounts';
 
 describe('staffReturnPath', () => {
   it('keeps a page of the staff area, with its query and hash', () => {
@@ -42,5 +48,19 @@ describe('staffReturnPath', () => {
       '/admin/login?redirect=%2Fadmin%2Fmessages%3Fopen%3D3',
     );
     expect(staffSignInPath('//evil.example')).toBe(STAFF_SIGN_IN_PATH);
+  });
+});
+
+describe('auditActionLabel', () => {
+  it('names every recorded action in words, never as its code', () => {
+    for (const action of AUDIT_ACTIONS) {
+      const label = auditActionLabel(action);
+      expect([action, /[._]/.test(label)]).toEqual([action, false]);
+    }
+    expect(auditActionLabel('service.price')).toBe('Changed a price');
+  });
+
+  it('still reads for an action added later without a label', () => {
+    expect(auditActionLabel('project.on_hold')).toBe('Project on hold');
   });
 });
