@@ -88,6 +88,17 @@ export class ContactRepository {
     await this.contacts.update(id, fields);
   }
 
+  /** Every unread message not archived, oldest first (what the dashboard lists). */
+  unread(): Promise<ContactEntity[]> {
+    return this.contacts
+      .createQueryBuilder('c')
+      .where('c.readAt IS NULL')
+      .andWhere("c.status <> 'archived'")
+      .orderBy('c.createdAt', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .getMany();
+  }
+
   unreadCount(): Promise<number> {
     return this.contacts
       .createQueryBuilder('c')

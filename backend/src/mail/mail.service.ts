@@ -25,7 +25,7 @@ import {
   RECONCILE_WITHIN_MS,
 } from './mail.constants';
 import type { MailDeliveryState } from '@studio/shared';
-import { MailStore } from './mail-store.repository';
+import { FailedMail, MailStore } from './mail-store.repository';
 import { isMailTemplate } from './mail-templates';
 import type { MailJobRef, MailQueueData, MailRequest } from './mail.types';
 
@@ -116,6 +116,11 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     } catch {
       return null;
     }
+  }
+
+  /** Mails the worker gave up on and that were not sent since, oldest first. */
+  failedMails(): Promise<FailedMail[]> {
+    return this.store.failed();
   }
 
   /**

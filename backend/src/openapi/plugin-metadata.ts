@@ -521,6 +521,17 @@ export default async () => {
           { DataRequestDto: { email: { required: true, type: () => String, format: 'email' } } },
         ],
         [
+          import('../dashboard/dto/dashboard-actions.dto'),
+          {
+            DashboardActionsQuery: {
+              kind: {
+                required: false,
+                enum: ['files_arrived', 'round_submitted', 'balance_unpaid', 'unread_message', 'failed_mail'],
+              },
+            },
+          },
+        ],
+        [
           import('../mail/dto/email-test.dto'),
           {
             DebugEmailDto: {
@@ -870,6 +881,10 @@ export default async () => {
         [
           import('../data-requests/data-requests.controller'),
           { DataRequestsController: { export: { type: Object }, erase: { type: Object } } },
+        ],
+        [
+          import('../dashboard/dashboard-actions.controller'),
+          { DashboardActionsController: { list: { type: Object } } },
         ],
         [
           import('../dashboard/dashboard-charts.controller'),

@@ -19,6 +19,7 @@ import {
   ProjectSummaryDto,
   transitionProject,
   UPLOAD_RULES,
+  warningForStaff,
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
@@ -29,7 +30,13 @@ import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
 import { PortalAuthService } from './portal-auth.service';
-import { NewEvent, ProjectListFilter, ProjectsRepository, ProjectWithCount } from './projects.repository';
+import {
+  NewEvent,
+  ProjectListFilter,
+  ProjectsRepository,
+  ProjectWithCount,
+  WaitingProjectRow,
+} from './projects.repository';
 
 /** What the webhook knows about a settled payment. */
 export interface PaidBooking {
@@ -127,6 +134,11 @@ export class ProjectsService {
   async listForStaff(f: ProjectListFilter): Promise<{ projects: ProjectSummaryDto[]; total: number }> {
     const { rows, total } = await this.repo.list(f);
     return { projects: rows.map(toSummary), total };
+  }
+
+  /** Every project in one of these statuses, oldest wait first (the dashboard's work list). */
+  waiting(statuses: readonly ProjectStatus[]): Promise<WaitingProjectRow[]> {
+    return this.repo.waiting(statuses);
   }
 
   async detailForStaff(id: string): Promise<ProjectDetailDto> {
@@ -381,8 +393,11 @@ export class ProjectsService {
     return {
       ...toSummary(Object.assign(project, { fileCount: visible.length })),
       events: events.map(toEvent),
-      files: visible.map(toFile),
-      warnings: crossFileWarnings(visible),
+      // Staff read the checks about the client's files in their own words ("The stems use…").
+      files: visible
+        .map(toFile)
+        .map((f) => (staff ? { ...f, warnings: f.warnings.map(warningForStaff) } : f)),
+      warnings: crossFileWarnings(visible).map((w) => (staff ? warningForStaff(w) : w)),
       limits: {
         maxFileBytes: this.config.storage.maxFileBytes,
         maxProjectBytes: this.config.storage.maxProjectBytes,
