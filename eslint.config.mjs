@@ -94,7 +94,7 @@ const MODULE_MAP = {
     'uploads',
     'users',
   ],
-  dashboard: ['common', 'contact', 'newsletter', 'payments'],
+  dashboard: ['common', 'contact', 'mail', 'newsletter', 'payments', 'projects'],
   'data-requests': [
     'audit',
     'blog',
