@@ -1,4 +1,4 @@
-// `npm run bench -- site [--runs=N] [--save=DIR] [path ...]`: Lighthouse 12 (mobile preset: emulated phone,
+// `npm run bench -- site [--runs=N] [--save=DIR] [--portal] [path ...]`: Lighthouse 12 (mobile preset: emulated phone,
 // simulated slow 4G and 4x CPU slowdown) against the production build, in the system Chromium.
 // By default: `/`, `/contact`, `/blog`, a post page (the benchmark seeds seven posts, one with a
 // featured image and about 450 words), a signed-in client's portal project page with a version in
@@ -61,6 +61,8 @@ const args = process.argv.slice(2);
 const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5));
 const saveDir = args.find((a) => a.startsWith('--save='))?.split('=')[1];
 const given = args.filter((a) => a.startsWith('/'));
+// Only the two portal pages (and the static reference), e.g. while working on them.
+const portalOnly = args.includes('--portal');
 
 const mark = (ok) => (ok ? 'ok  ' : 'OVER');
 
@@ -220,7 +222,17 @@ await withAppServer(
     const portal = given.length || !dbUrl ? null : await seedPortal(baseUrl, dbUrl, fakeStripe.url);
     const paths = given.length
       ? given
-      : ['/', '/contact', '/blog', await seedBlog(baseUrl), portal.projectPath, portal.payPath, STATIC_PATH];
+      : portalOnly
+        ? [portal.projectPath, portal.payPath, STATIC_PATH]
+        : [
+            '/',
+            '/contact',
+            '/blog',
+            await seedBlog(baseUrl),
+            portal.projectPath,
+            portal.payPath,
+            STATIC_PATH,
+          ];
     const headersOf = (path) =>
       portal && path === portal.projectPath ? { Cookie: portal.cookie } : undefined;
     if (paths.includes(STATIC_PATH)) await writeStaticReference(baseUrl);

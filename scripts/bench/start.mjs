@@ -10,7 +10,7 @@
 // lines start.mjs prints. Each run is stopped with SIGINT, as Ctrl+C would, and waited for.
 // Reports numbers only; it never fails on a timing (the goal, issue 27: cold <= 120 s, warm <= 5 s).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, freePort, httpOk, log } from '../lib.mjs';
@@ -21,6 +21,9 @@ const COLD_GOAL_S = 120;
 const WARM_GOAL_S = 5;
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-bench-start-'));
+// Readable by others, as a clone in a normal folder is: as root, the embedded PostgreSQL runs as
+// the `postgres` user, which must reach its binaries and data folder inside the clone.
+chmodSync(dir, 0o755);
 const clone = join(dir, 'studio');
 const logs = [];
 
