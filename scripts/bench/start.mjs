@@ -65,6 +65,9 @@ async function timedStart(label) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // start.mjs prints its phase times a moment after the app answers: wait for them (up to 3 s).
+  for (let i = 0; i < 30 && !gone && healthyMs !== null && !text.includes('The studio is running'); i++)
+    await new Promise((r) => setTimeout(r, 100));
   if (!gone) process.kill(-child.pid, 'SIGINT');
   await exited;
   out.end();
