@@ -97,10 +97,10 @@ for (const { path, varies, chunks } of PRERENDERED_ROUTES) {
 // Pages rendered per request by the backend (renderPage): the document around them, with the
 // marker where the backend puts the page's markup.
 const rendered = [];
-for (const { name, pattern, chunks } of SERVER_RENDERED_ROUTES) {
+for (const { name, pattern, chunks, private: isPrivate = false } of SERVER_RENDERED_ROUTES) {
   const file = `rendered-${name}.html`;
   writeFileSync(join(PAGES, file), documentFor(name, chunks, SSR_OUTLET));
-  rendered.push({ name, pattern, file });
+  rendered.push({ name, pattern, file, private: isPrivate });
   console.log(`prerender: ${pattern} -> rendered per request into dist/pages/${file}`);
 }
 // Private pages: their loading state, sent for every path of the route with its reads preloaded.

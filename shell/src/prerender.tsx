@@ -36,9 +36,16 @@ export const PRERENDERED_ROUTES: PrerenderedRoute[] = [
  * at build time. The build writes one document per entry around an empty root for the backend
  * to fill; `pattern` is matched against the path.
  */
-export const SERVER_RENDERED_ROUTES: { name: string; pattern: string; chunks: string[] }[] = [
+export const SERVER_RENDERED_ROUTES: {
+  name: string;
+  pattern: string;
+  chunks: string[];
+  private?: boolean;
+}[] = [
   { name: 'blog', pattern: '^/blog/?$', chunks: ['page-blog'] },
   { name: 'blog-post', pattern: '^/blog/post/[^/]+/?$', chunks: ['page-blog-post'] },
+  // One client's balance: rendered for each request, never kept (the backend's `private`).
+  { name: 'pay', pattern: '^/pay/[^/]+/?$', chunks: ['page-pay'], private: true },
 ];
 
 /**
