@@ -20,6 +20,13 @@ export interface StoredMail {
   failedAt: Date | null;
 }
 
+export interface FailedMail {
+  jobId: string;
+  to: string;
+  subject: string;
+  failedAt: Date;
+}
+
 @Injectable()
 export class MailStore {
   private readonly loads = new Batcher<string, StoredMail>(async (jobIds) => {
@@ -62,6 +69,24 @@ export class MailStore {
       [jobIds],
     );
     return new Map(rows.map((r) => [r.job_id, { sentAt: r.sent_at, failedAt: r.failed_at }]));
+  }
+
+  /**
+   * Mails given up on and never sent since (a retry from the queue dashboard that succeeds sets
+   * `sent_at`), oldest failure first, while they are kept (MAIL_RETENTION_MS).
+   */
+  async failed(): Promise<FailedMail[]> {
+    const rows: { job_id: string; to: string | null; subject: string | null; failed_at: Date }[] =
+      await this.db.query(
+        `SELECT job_id, payload->>'to' AS to, payload->>'subject' AS subject, failed_at FROM mail_messages
+          WHERE failed_at IS NOT NULL AND sent_at IS NULL ORDER BY failed_at, job_id`,
+      );
+    return rows.map((r) => ({
+      jobId: r.job_id,
+      to: r.to ?? '',
+      subject: r.subject ?? '',
+      failedAt: r.failed_at,
+    }));
   }
 
   async markSent(jobId: string): Promise<void> {
