@@ -25,6 +25,7 @@ import { registerSameOriginCheck } from './common/csrf/same-origin.hook';
 import { registerSessionRefresh } from './auth/session-refresh.hook';
 import { SessionsService } from './sessions/sessions.service';
 import { setupOpenApi } from './openapi/openapi';
+import { registerHttpMetrics } from './metrics/metrics';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -57,6 +58,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
+  registerHttpMetrics(app.getHttpAdapter().getInstance());
   registerInputGuard(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   // Both read the cookies parsed above and run before every handler, the queue board and tus
