@@ -9,7 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from 'nestjs-pino';
@@ -34,6 +34,21 @@ export function cacheControlFor(filePath: string): string {
   return /(remoteEntry\.js|\.html|mf-manifest\.json)(\.gz|\.br)?$/.test(filePath) ? 'no-cache' : YEAR;
 }
 
+/**
+ * A ROLE=worker process answers health checks and metrics only: its port is for the
+ * orchestrator and Prometheus, never for visitors (no API, no pages, no files).
+ */
+function registerWorkerGate(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const path = req.url.split('?')[0];
+    if (path === '/metrics' || path.startsWith('/api/health')) return done();
+    void reply
+      .code(404)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ success: false, message: 'A worker serves only /api/health and /metrics.', code: 'NOT_FOUND' });
+  });
+}
+
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
@@ -56,9 +71,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (lifecycle.ts: drain, then close), not by Nest's own hooks.
 
   registerHttpMetrics(app.getHttpAdapter().getInstance());
+  if (config.role === 'worker') registerWorkerGate(app.getHttpAdapter().getInstance());
   registerInputGuard(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   // Both read the cookies parsed above and run before every handler, the queue board and tus

@@ -113,6 +113,11 @@ export function watchQueue(queue: Queue): void {
   queues.set(queue.name, queue);
 }
 
+/** Every queue of this process, for the readiness check. */
+export function knownQueues(): Queue[] {
+  return [...queues.values()];
+}
+
 export function unwatchQueue(queue: Queue): void {
   if (queues.get(queue.name) === queue) queues.delete(queue.name);
 }
