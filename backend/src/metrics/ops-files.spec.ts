@@ -27,7 +27,7 @@ async function exported(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const m of await registry.getMetricsAsJSON()) {
     names.add(m.name);
-    if (m.type === 'histogram') for (const s of ['_bucket', '_sum', '_count']) names.add(m.name + s);
+    if (String(m.type) === 'histogram') for (const s of ['_bucket', '_sum', '_count']) names.add(m.name + s);
   }
   return names;
 }
