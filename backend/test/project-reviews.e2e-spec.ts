@@ -3,6 +3,7 @@
  * and rounds, approval and the balance, the webhook, and the downloads it unlocks. One project
  * walks the whole loop; each step checks its locks and its bad input.
  */
+import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
@@ -704,7 +705,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     const refund = await admin()
       .post(`/api/admin/payments/${deposit.paymentId}/refund`)
       .set(auth)
-      .send({ amount: 500 });
+      .send({ amount: 500, requestId: randomUUID() });
     expect(refund.status).toBe(200);
     const refunded = await read(deposit.url);
     expect(refunded.text).toMatch(/Total paid\s+£20\.00/);

@@ -123,7 +123,7 @@ export default async () => {
               limit: { required: false, type: () => Number, minimum: 1 },
               offset: { required: false, type: () => Number, minimum: 0 },
               search: { required: false, type: () => String, maxLength: 200 },
-              order: { required: false, enum: ['asc', 'desc'] },
+              order: { required: false, type: () => Object },
             },
           },
         ],
@@ -172,7 +172,7 @@ export default async () => {
             PostFieldsDto: {
               slug: { required: false, type: () => String },
               excerpt: { required: false, type: () => String, nullable: true },
-              status: { required: false, enum: ['draft', 'published', 'archived'] },
+              status: { required: false, type: () => Object },
               categoryIds: { required: false, type: () => [Number] },
               tagIds: { required: false, type: () => [Number] },
               metaTitle: { required: false, type: () => String, nullable: true },
@@ -215,11 +215,7 @@ export default async () => {
           {
             SearchPageQueryDto: { search: { required: false, type: () => String } },
             AdminPostQueryDto: {
-              status: {
-                required: false,
-                description: 'Missing or "all": every status.',
-                enum: ['', 'all', 'draft', 'published', 'archived'],
-              },
+              status: { required: false, type: () => Object, description: 'Missing or "all": every status.' },
             },
           },
         ],
@@ -258,8 +254,8 @@ export default async () => {
           import('../newsletter/dto/admin-subscribers.dto'),
           {
             SubscriberListQuery: {
-              sort: { required: false, enum: ['createdAt', 'email'] },
-              state: { required: false, enum: ['pending', 'active', 'unsubscribed'] },
+              sort: { required: false, type: () => Object },
+              state: { required: false, type: () => Object },
               referred: {
                 required: false,
                 description: "Only subscribers someone referred ('yes') or nobody did ('no').",
@@ -298,9 +294,7 @@ export default async () => {
                   "HTML from the post editor; cleaned with the blog's allowlist before it is stored.",
               },
             },
-            NewsletterIssueListQuery: {
-              state: { required: false, enum: ['draft', 'sending', 'paused', 'sent'] },
-            },
+            NewsletterIssueListQuery: { state: { required: false, type: () => Object } },
           },
         ],
         [
@@ -321,7 +315,7 @@ export default async () => {
               sortOrder: { required: false, type: () => Number, minimum: 0 },
             },
             ServiceListQuery: {
-              sort: { required: false, enum: ['sortOrder', 'name', 'price', 'updatedAt'] },
+              sort: { required: false, type: () => Object },
               active: { required: false, type: () => Boolean },
             },
           },
@@ -348,11 +342,11 @@ export default async () => {
           import('../contact/dto/admin-messages.dto'),
           {
             MessageListQuery: {
-              sort: { required: false, enum: ['createdAt', 'email', 'name'] },
-              status: { required: false, enum: ['archived', 'new', 'replied'] },
+              sort: { required: false, type: () => Object },
+              status: { required: false, type: () => Object },
               service: { required: false, type: () => String },
             },
-            UpdateMessageDto: { status: { required: true, enum: ['archived', 'new', 'replied'] } },
+            UpdateMessageDto: { status: { required: true, type: () => Object } },
             ReplyDto: {
               body: { required: false, type: () => String },
               serviceId: { required: false, type: () => Number, minimum: 1, maximum: 2147483647 },
@@ -370,16 +364,16 @@ export default async () => {
           import('../payments/dto/admin-payments.dto'),
           {
             PaymentListQuery: {
-              sort: { required: false, enum: ['createdAt', 'status', 'amount'] },
-              status: {
-                required: false,
-                enum: ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'partially_refunded'],
-              },
-              kind: { required: false, enum: ['deposit', 'custom', 'plan'] },
+              sort: { required: false, type: () => Object },
+              status: { required: false, type: () => Object },
+              kind: { required: false, type: () => Object },
               month: { required: false, type: () => String },
               format: { required: false, enum: ['json', 'csv'] },
             },
-            RefundDto: { amount: { required: false, type: () => Number, minimum: 1, maximum: 100000000 } },
+            RefundDto: {
+              requestId: { required: true, type: () => String, format: 'uuid' },
+              amount: { required: false, type: () => Number, minimum: 1, maximum: 100000000 },
+            },
           },
         ],
         [
@@ -450,43 +444,13 @@ export default async () => {
           import('../projects/dto/admin-projects.dto'),
           {
             ListProjectsQuery: {
-              status: {
-                required: false,
-                enum: [
-                  'approved',
-                  'awaiting_files',
-                  'files_received',
-                  'in_progress',
-                  'in_review',
-                  'revision_requested',
-                  'paid',
-                  'delivered',
-                  'closed',
-                  'on_hold',
-                  'cancelled',
-                ],
-              },
+              status: { required: false, type: () => Object },
               search: { required: false, type: () => String, maxLength: 100 },
               page: { required: false, type: () => Number, minimum: 1, maximum: 10000 },
               limit: { required: false, type: () => Number, minimum: 1, maximum: 200 },
             },
             ChangeStatusDto: {
-              status: {
-                required: true,
-                enum: [
-                  'approved',
-                  'awaiting_files',
-                  'files_received',
-                  'in_progress',
-                  'in_review',
-                  'revision_requested',
-                  'paid',
-                  'delivered',
-                  'closed',
-                  'on_hold',
-                  'cancelled',
-                ],
-              },
+              status: { required: true, type: () => Object },
               note: { required: false, type: () => String, maxLength: 2000 },
             },
             ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2, maxLength: 2000 } },
@@ -541,13 +505,13 @@ export default async () => {
           import('../reviews/dto/reviews.dto'),
           {
             VersionUploadQuery: {
-              kind: { required: true, enum: ['mix', 'master', 'alternate'] },
+              kind: { required: true, type: () => Object },
               name: { required: true, type: () => String, minLength: 1, maxLength: 200 },
               note: { required: false, type: () => String, maxLength: 2000 },
             },
             FinalUploadQuery: { name: { required: true, type: () => String, minLength: 1, maxLength: 200 } },
             ProtectionDto: {
-              protection: { required: true, enum: ['none', 'tag', 'fade'] },
+              protection: { required: true, type: () => Object },
               tagEverySec: { required: false, type: () => Number },
             },
             NewCommentDto: {
@@ -587,10 +551,10 @@ export default async () => {
           {
             InviteStaffDto: {
               email: { required: true, type: () => String, format: 'email' },
-              role: { required: true, enum: ['admin', 'editor', 'author'] },
+              role: { required: true, type: () => Object },
               displayName: { required: false, type: () => String },
             },
-            ChangeRoleDto: { role: { required: true, enum: ['admin', 'editor', 'author'] } },
+            ChangeRoleDto: { role: { required: true, type: () => Object } },
             SecuritySettingsDto: { requireTwoFactor: { required: true, type: () => Boolean } },
           },
         ],
@@ -698,7 +662,7 @@ export default async () => {
         ],
         [
           import('../referral/admin-referrals.controller'),
-          { AdminReferralsController: { list: {}, void: {} } },
+          { AdminReferralsController: { list: { type: Object }, void: {} } },
         ],
         [
           import('../referral/referral.controller'),
@@ -755,7 +719,7 @@ export default async () => {
           import('../newsletter/issues/admin-newsletter.controller'),
           {
             AdminNewsletterController: {
-              list: {},
+              list: { type: Object },
               create: {},
               get: {
                 summary:
@@ -788,7 +752,9 @@ export default async () => {
         ],
         [
           import('../services/admin-services.controller'),
-          { AdminServicesController: { list: {}, get: {}, create: {}, update: {}, remove: {} } },
+          {
+            AdminServicesController: { list: { type: Object }, get: {}, create: {}, update: {}, remove: {} },
+          },
         ],
         [
           import('../services/services.controller'),

@@ -42,7 +42,7 @@ export class AdminPaymentsController {
     return {
       success: true,
       message: 'Refund made',
-      payment: await this.ledger.refund(id, dto.amount, user.id),
+      payment: await this.ledger.refund(id, dto, user.id),
     };
   }
 }

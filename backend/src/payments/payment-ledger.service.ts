@@ -4,10 +4,13 @@
  *
  * A refund guarantees:
  * - never more than what is left (amount less what Stripe or we already refunded): 400 otherwise;
- * - at most once per click: the payment row is locked while the refund is made, so a second
- *   click waits and then sees the smaller refundable amount; the Stripe call carries an
- *   idempotency key derived from the payment, what was refunded before and the amount, so a
- *   retried request (or the SDK's own retry) gets Stripe's first answer instead of a new refund.
+ * - one refund per request: the admin's form makes a request id for each refund it shows and
+ *   sends it with every submit. The payment row is locked while the refund is made, so a second
+ *   submit of the same request waits, finds the refund the first one recorded and answers with
+ *   it (200, nothing sent to Stripe). The Stripe call's idempotency key is derived from the
+ *   request id alone (never from what was refunded before, which the call itself changes), so a
+ *   retry after a crash between Stripe's answer and our commit gets Stripe's first refund back
+ *   instead of a second one. A request id is one payment's: reused on another, 409.
  * - `charge.refunded` later reports Stripe's own total, which the webhook stores as is.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -17,7 +20,7 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { csvRow, REFUND_MESSAGES, type AdminPayment, type MonthTotal } from '@studio/shared';
 import { pageOf } from '../common/admin-list.query';
-import { AppException, badRequest, notFound } from '../common/errors/app.exception';
+import { AppException, badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { PaymentListQuery } from './dto/admin-payments.dto';
@@ -98,12 +101,23 @@ export class PaymentLedgerService {
     return Readable.from(rows());
   }
 
-  async refund(id: number, amount: number | undefined, userId: number): Promise<AdminPayment> {
+  async refund(
+    id: number,
+    req: { amount?: number; requestId: string },
+    userId: number,
+  ): Promise<AdminPayment> {
+    const { amount, requestId } = req;
     const stripe = this.payments.requireStripe();
     let refunded = null as { value: number; total: number; before: number; stripeRefundId: string } | null;
     await this.dataSource.transaction(async (m) => {
       const payment = await this.repo.lockById(m, id);
       if (!payment) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
+      const earlier = await this.repo.refundByRequest(m, requestId);
+      if (earlier) {
+        if (earlier.paymentId !== payment.id)
+          throw conflict(REFUND_MESSAGES.requestReused, 'REFUND_REQUEST_REUSED');
+        return; // the same request again: its refund is made, answered as it is now
+      }
       if (!REFUNDABLE.has(payment.status) || !payment.stripePaymentIntentId)
         throw badRequest(REFUND_MESSAGES.notRefundable, 'PAYMENT_NOT_REFUNDABLE');
       const refundable = payment.amount - payment.amountRefunded;
@@ -113,7 +127,7 @@ export class PaymentLedgerService {
           { field: 'amount', message: REFUND_MESSAGES.tooMuch },
         ]);
       }
-      const idempotencyKey = `refund-${payment.id}-${payment.amountRefunded}-${value}`;
+      const idempotencyKey = `refund-${requestId}`;
       let refund: Stripe.Refund;
       try {
         refund = await stripe.refunds.create(
@@ -143,6 +157,7 @@ export class PaymentLedgerService {
           stripeRefundId: refund.id,
           amount: value,
           idempotencyKey,
+          requestId,
           requestedBy: userId,
         },
         total,

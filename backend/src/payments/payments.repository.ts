@@ -142,6 +142,11 @@ export class PaymentsRepository {
       .find({ where: { paymentId }, select: { amount: true, createdAt: true }, order: { createdAt: 'ASC' } });
   }
 
+  /** The refund made for a refund request, if one was. */
+  refundByRequest(m: EntityManager, requestId: string): Promise<PaymentRefundEntity | null> {
+    return m.getRepository(PaymentRefundEntity).findOneBy({ requestId });
+  }
+
   /** The payment, locked until the transaction of `m` ends (refunds apply one at a time). */
   lockById(m: EntityManager, id: number): Promise<PaymentEntity | null> {
     return m.getRepository(PaymentEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });

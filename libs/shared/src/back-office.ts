@@ -161,6 +161,8 @@ export const REFUND_MESSAGES = {
   amount: 'The refund must be a whole number of pence, at least 1',
   tooMuch: 'The refund is more than what is left to refund on this payment.',
   notRefundable: 'Only a paid payment can be refunded.',
+  requestId: 'requestId must be a UUID the refund form made for this refund',
+  requestReused: 'This refund request was already used for another payment.',
 } as const;
 
 export interface AdminPayment {

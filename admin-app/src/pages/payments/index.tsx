@@ -47,7 +47,11 @@ export default function PaymentsPage() {
     csvPath: PAYMENTS_PATH,
     onLoaded: (res) => setTotals(res.monthTotals),
   });
-  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  // The refund the form shows, with the request id made when it opened (a double click or a
+  // retry sends the same id, and the server makes one refund of it).
+  const [refunding, setRefundingState] = useState<(AdminPayment & { requestId: string }) | null>(null);
+  const setRefunding = (p: AdminPayment | null) =>
+    setRefundingState(p && { ...p, requestId: crypto.randomUUID() });
 
   const columns: ProColumns<AdminPayment>[] = [
     searchColumn('Email, service, Stripe id'),
@@ -184,7 +188,7 @@ export default function PaymentsPage() {
         onFinish={async ({ pounds }) => {
           if (!refunding) return false;
           try {
-            await refundPayment(refunding.id, poundsToPence(pounds));
+            await refundPayment(refunding.id, poundsToPence(pounds), refunding.requestId);
             toast.success('Refund made', `${formatPence(poundsToPence(pounds))} refunded through Stripe.`);
             setRefunding(null);
             await table.reload();

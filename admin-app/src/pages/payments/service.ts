@@ -13,5 +13,9 @@ export async function listPayments(
   return { data: res.items, total: res.total, success: true, monthTotals: res.monthTotals };
 }
 
-export const refundPayment = (id: number, amount: number) =>
-  postJson<{ success: true; payment: AdminPayment }>(`${PAYMENTS_PATH}/${id}/refund`, { amount });
+/** `requestId` is made once per refund form: every submit of that form is the same refund. */
+export const refundPayment = (id: number, amount: number, requestId: string) =>
+  postJson<{ success: true; payment: AdminPayment }>(`${PAYMENTS_PATH}/${id}/refund`, {
+    amount,
+    requestId,
+  });

@@ -25,6 +25,7 @@ import { AuditPseudonymise1765300000000 } from './1765300000000-AuditPseudonymis
 import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-SingleUseTwoFactorChallenges';
 import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceivedBytes';
 import { SessionRefreshTokens1765300300000 } from './1765300300000-SessionRefreshTokens';
+import { RefundRequests1765600000000 } from './1765600000000-RefundRequests';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   SingleUseTwoFactorChallenges1765300100000,
   UploadReceivedBytes1765300200000,
   SessionRefreshTokens1765300300000,
+  RefundRequests1765600000000,
 ];

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
 import {
   MONTH_PATTERN,
   PAYMENT_KIND_VALUES,
@@ -33,8 +33,15 @@ export class PaymentListQuery extends AdminListQuery {
   format?: 'json' | 'csv';
 }
 
-/** POST /api/admin/payments/:id/refund: `amount` in pence; without it, everything refundable. */
+/**
+ * POST /api/admin/payments/:id/refund: `amount` in pence; without it, everything refundable.
+ * `requestId` is made by the refund form once per refund it shows: sent twice (a double click, a
+ * retry after a timeout), it is one refund.
+ */
 export class RefundDto {
+  @IsUUID('all', { message: REFUND_MESSAGES.requestId })
+  requestId: string;
+
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === null ? undefined : value))
   @IsInt({ message: REFUND_MESSAGES.amount })
