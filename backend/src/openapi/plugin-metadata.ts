@@ -123,7 +123,7 @@ export default async () => {
               limit: { required: false, type: () => Number, minimum: 1 },
               offset: { required: false, type: () => Number, minimum: 0 },
               search: { required: false, type: () => String, maxLength: 200 },
-              order: { required: false, type: () => Object },
+              order: { required: false, enum: ['asc', 'desc'] },
             },
           },
         ],
@@ -172,7 +172,7 @@ export default async () => {
             PostFieldsDto: {
               slug: { required: false, type: () => String },
               excerpt: { required: false, type: () => String, nullable: true },
-              status: { required: false, type: () => Object },
+              status: { required: false, enum: ['draft', 'published', 'archived'] },
               categoryIds: { required: false, type: () => [Number] },
               tagIds: { required: false, type: () => [Number] },
               metaTitle: { required: false, type: () => String, nullable: true },
@@ -215,7 +215,11 @@ export default async () => {
           {
             SearchPageQueryDto: { search: { required: false, type: () => String } },
             AdminPostQueryDto: {
-              status: { required: false, type: () => Object, description: 'Missing or "all": every status.' },
+              status: {
+                required: false,
+                description: 'Missing or "all": every status.',
+                enum: ['', 'all', 'draft', 'published', 'archived'],
+              },
             },
           },
         ],
@@ -254,8 +258,8 @@ export default async () => {
           import('../newsletter/dto/admin-subscribers.dto'),
           {
             SubscriberListQuery: {
-              sort: { required: false, type: () => Object },
-              state: { required: false, type: () => Object },
+              sort: { required: false, enum: ['createdAt', 'email'] },
+              state: { required: false, enum: ['pending', 'active', 'unsubscribed'] },
               referred: {
                 required: false,
                 description: "Only subscribers someone referred ('yes') or nobody did ('no').",
@@ -294,7 +298,9 @@ export default async () => {
                   "HTML from the post editor; cleaned with the blog's allowlist before it is stored.",
               },
             },
-            NewsletterIssueListQuery: { state: { required: false, type: () => Object } },
+            NewsletterIssueListQuery: {
+              state: { required: false, enum: ['draft', 'sending', 'paused', 'sent'] },
+            },
           },
         ],
         [
@@ -315,7 +321,7 @@ export default async () => {
               sortOrder: { required: false, type: () => Number, minimum: 0 },
             },
             ServiceListQuery: {
-              sort: { required: false, type: () => Object },
+              sort: { required: false, enum: ['sortOrder', 'name', 'price', 'updatedAt'] },
               active: { required: false, type: () => Boolean },
             },
           },
@@ -342,11 +348,11 @@ export default async () => {
           import('../contact/dto/admin-messages.dto'),
           {
             MessageListQuery: {
-              sort: { required: false, type: () => Object },
-              status: { required: false, type: () => Object },
+              sort: { required: false, enum: ['createdAt', 'email', 'name'] },
+              status: { required: false, enum: ['archived', 'new', 'replied'] },
               service: { required: false, type: () => String },
             },
-            UpdateMessageDto: { status: { required: true, type: () => Object } },
+            UpdateMessageDto: { status: { required: true, enum: ['archived', 'new', 'replied'] } },
             ReplyDto: {
               body: { required: false, type: () => String },
               serviceId: { required: false, type: () => Number, minimum: 1, maximum: 2147483647 },
@@ -364,9 +370,12 @@ export default async () => {
           import('../payments/dto/admin-payments.dto'),
           {
             PaymentListQuery: {
-              sort: { required: false, type: () => Object },
-              status: { required: false, type: () => Object },
-              kind: { required: false, type: () => Object },
+              sort: { required: false, enum: ['createdAt', 'status', 'amount'] },
+              status: {
+                required: false,
+                enum: ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'partially_refunded'],
+              },
+              kind: { required: false, enum: ['deposit', 'custom', 'plan'] },
               month: { required: false, type: () => String },
               format: { required: false, enum: ['json', 'csv'] },
             },
@@ -444,13 +453,43 @@ export default async () => {
           import('../projects/dto/admin-projects.dto'),
           {
             ListProjectsQuery: {
-              status: { required: false, type: () => Object },
+              status: {
+                required: false,
+                enum: [
+                  'approved',
+                  'awaiting_files',
+                  'files_received',
+                  'in_progress',
+                  'in_review',
+                  'revision_requested',
+                  'paid',
+                  'delivered',
+                  'closed',
+                  'on_hold',
+                  'cancelled',
+                ],
+              },
               search: { required: false, type: () => String, maxLength: 100 },
               page: { required: false, type: () => Number, minimum: 1, maximum: 10000 },
               limit: { required: false, type: () => Number, minimum: 1, maximum: 200 },
             },
             ChangeStatusDto: {
-              status: { required: true, type: () => Object },
+              status: {
+                required: true,
+                enum: [
+                  'approved',
+                  'awaiting_files',
+                  'files_received',
+                  'in_progress',
+                  'in_review',
+                  'revision_requested',
+                  'paid',
+                  'delivered',
+                  'closed',
+                  'on_hold',
+                  'cancelled',
+                ],
+              },
               note: { required: false, type: () => String, maxLength: 2000 },
             },
             ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2, maxLength: 2000 } },
@@ -505,13 +544,13 @@ export default async () => {
           import('../reviews/dto/reviews.dto'),
           {
             VersionUploadQuery: {
-              kind: { required: true, type: () => Object },
+              kind: { required: true, enum: ['mix', 'master', 'alternate'] },
               name: { required: true, type: () => String, minLength: 1, maxLength: 200 },
               note: { required: false, type: () => String, maxLength: 2000 },
             },
             FinalUploadQuery: { name: { required: true, type: () => String, minLength: 1, maxLength: 200 } },
             ProtectionDto: {
-              protection: { required: true, type: () => Object },
+              protection: { required: true, enum: ['none', 'tag', 'fade'] },
               tagEverySec: { required: false, type: () => Number },
             },
             NewCommentDto: {
@@ -551,10 +590,10 @@ export default async () => {
           {
             InviteStaffDto: {
               email: { required: true, type: () => String, format: 'email' },
-              role: { required: true, type: () => Object },
+              role: { required: true, enum: ['admin', 'editor', 'author'] },
               displayName: { required: false, type: () => String },
             },
-            ChangeRoleDto: { role: { required: true, type: () => Object } },
+            ChangeRoleDto: { role: { required: true, enum: ['admin', 'editor', 'author'] } },
             SecuritySettingsDto: { requireTwoFactor: { required: true, type: () => Boolean } },
           },
         ],
@@ -662,7 +701,7 @@ export default async () => {
         ],
         [
           import('../referral/admin-referrals.controller'),
-          { AdminReferralsController: { list: { type: Object }, void: {} } },
+          { AdminReferralsController: { list: {}, void: {} } },
         ],
         [
           import('../referral/referral.controller'),
@@ -719,7 +758,7 @@ export default async () => {
           import('../newsletter/issues/admin-newsletter.controller'),
           {
             AdminNewsletterController: {
-              list: { type: Object },
+              list: {},
               create: {},
               get: {
                 summary:
@@ -752,9 +791,7 @@ export default async () => {
         ],
         [
           import('../services/admin-services.controller'),
-          {
-            AdminServicesController: { list: { type: Object }, get: {}, create: {}, update: {}, remove: {} },
-          },
+          { AdminServicesController: { list: {}, get: {}, create: {}, update: {}, remove: {} } },
         ],
         [
           import('../services/services.controller'),
@@ -790,6 +827,10 @@ export default async () => {
                 summary:
                   'JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed.',
               },
+              listIssues: {
+                summary: 'Money staff must look at: open issues oldest first, then the latest resolved ones.',
+              },
+              resolveIssue: {},
               get: {},
               refund: {},
             },

@@ -5,13 +5,18 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import type { UserEntity } from '../users/entities/user.entity';
 import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
+import { notFound } from '../common/errors/app.exception';
+import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentLedgerService } from './payment-ledger.service';
 
 /** /admin/payments: money, so admins only. */
 @Controller('api/admin/payments')
 @Auth('admin')
 export class AdminPaymentsController {
-  constructor(private readonly ledger: PaymentLedgerService) {}
+  constructor(
+    private readonly ledger: PaymentLedgerService,
+    private readonly issues: PaymentIssuesRepository,
+  ) {}
 
   /** JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed. */
   @Get()
@@ -25,6 +30,20 @@ export class AdminPaymentsController {
       return reply.send(this.ledger.exportCsv(q));
     }
     return { success: true, ...(await this.ledger.list(q)) };
+  }
+
+  /** Money staff must look at: open issues oldest first, then the latest resolved ones. */
+  @Get('issues')
+  async listIssues() {
+    return { success: true, items: await this.issues.list() };
+  }
+
+  @Post('issues/:id/resolve')
+  @HttpCode(200)
+  async resolveIssue(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity) {
+    const issue = await this.issues.resolve(id, user.id);
+    if (!issue) throw notFound('Issue not found.', 'NOT_FOUND');
+    return { success: true, issue };
   }
 
   @Get(':id')

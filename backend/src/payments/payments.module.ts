@@ -3,10 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralModule } from '../referral/referral.module';
 import { ServicesModule } from '../services/services.module';
 import { AdminPaymentsController } from './admin-payments.controller';
+import { PaymentIssueEntity } from './entities/payment-issue.entity';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { PaymentEntity } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
+import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentsRepository } from './payments.repository';
 import { StripeEventEntity } from './entities/stripe-event.entity';
 import { PaymentsConfiguredGuard } from './payments-configured.guard';
@@ -19,7 +21,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PaymentEntity, StripeEventEntity, PaymentRefundEntity]),
+    TypeOrmModule.forFeature([PaymentEntity, StripeEventEntity, PaymentRefundEntity, PaymentIssueEntity]),
     ServicesModule,
     ReferralModule,
   ],
@@ -33,7 +35,14 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     PaymentLedgerService,
     PaymentsPersonalDataRepository,
     PaymentSettlementHooks,
+    PaymentIssuesRepository,
   ],
-  exports: [PaymentsService, PaymentsPersonalDataRepository, PaymentLedgerService, PaymentSettlementHooks],
+  exports: [
+    PaymentsService,
+    PaymentsPersonalDataRepository,
+    PaymentLedgerService,
+    PaymentSettlementHooks,
+    PaymentIssuesRepository,
+  ],
 })
 export class PaymentsModule {}

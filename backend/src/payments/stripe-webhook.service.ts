@@ -9,6 +9,10 @@
  * - A referral code is marked used inside that transaction, through ReferralService.redeem,
  *   which lets exactly one caller win; a booking that loses the race is still accepted and
  *   the payment records 'already_used'. An expired or cancelled checkout frees the code it held.
+ * - A payment settles only for what is owed: an event that would settle it with another amount
+ *   or currency than the payment row's (decided by the server) leaves it unsettled and flags it
+ *   to staff (payment_issues, in the same transaction), so a signed event for a penny in another
+ *   currency never unlocks anything.
  * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
  * - A succeeded payment is settled by its kind through the settlement hooks features register
  *   (payment-settlement-hooks.ts): inside that transaction, and once more after the commit with
@@ -32,6 +36,7 @@ import type { MailRequest } from '../mail/mail.types';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
+import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -49,6 +54,9 @@ interface Applied {
   paymentId: number | null;
 }
 
+/** A payment in one of these has been paid: it is not settled a second time. */
+const SETTLED_STATUSES = new Set<PaymentStatus>(['succeeded', 'partially_refunded', 'refunded']);
+
 const idOf = (ref: string | { id: string } | null | undefined) =>
   typeof ref === 'string' ? ref : (ref?.id ?? null);
 
@@ -64,6 +72,7 @@ export class StripeWebhookService {
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
     private readonly hooks: PaymentSettlementHooks,
+    private readonly issues: PaymentIssuesRepository,
   ) {}
 
   async handle(
@@ -153,12 +162,12 @@ export class StripeWebhookService {
         lastPaymentError: intent.last_payment_error.message.slice(0, 500),
       };
     }
-    if (status === 'succeeded' && intent.amount_received !== payment.amount) {
-      // Never expected (the server set the amount), so worth a loud trace if it happens.
-      this.logger.warn(
-        `Payment ${payment.id}: Stripe received ${intent.amount_received}, expected ${payment.amount}`,
-      );
-      payment.metadata = { ...payment.metadata, amountReceived: intent.amount_received };
+    if (
+      status === 'succeeded' &&
+      (await this.flagIfNotOwed(m, payment, intent.id, intent.amount_received, intent.currency))
+    ) {
+      await this.repo.save(m, payment);
+      return { handled: true, paymentId: payment.id };
     }
     this.moveTo(payment, status);
     await this.repo.save(m, payment);
@@ -177,6 +186,11 @@ export class StripeWebhookService {
     payment.customerEmail ??= session.customer_details?.email ?? session.customer_email ?? null;
     const extra: PaymentMetadata = {};
     if (session.customer_details?.name) extra.customerName = session.customer_details.name;
+    if (await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency)) {
+      payment.metadata = { ...payment.metadata, ...extra };
+      await this.repo.save(m, payment);
+      return { handled: true, paymentId: payment.id };
+    }
 
     // The booking is made whether or not the code is still free: the customer has paid the
     // discounted price Stripe showed them. The outcome is kept for the studio to follow up.
@@ -208,7 +222,11 @@ export class StripeWebhookService {
       paymentId: session.metadata?.payment_id ?? session.client_reference_id,
     });
     if (!payment) return this.unknown(session.id);
-    this.moveTo(payment, status);
+    if (
+      status !== 'succeeded' ||
+      !(await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency))
+    )
+      this.moveTo(payment, status);
     await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
@@ -306,6 +324,45 @@ export class StripeWebhookService {
     if (ref.sessionId && found.stripeCheckoutSessionId && found.stripeCheckoutSessionId !== ref.sessionId)
       return null;
     return found;
+  }
+
+  /**
+   * True (and flagged to staff, in this transaction) when an event would settle `payment` with
+   * another amount or currency than it owes. A payment already settled is not settled again, so
+   * later events about it are not checked here.
+   */
+  private async flagIfNotOwed(
+    m: EntityManager,
+    payment: PaymentEntity,
+    stripeId: string,
+    amount: number | null | undefined,
+    currency: string | null | undefined,
+  ): Promise<boolean> {
+    if (SETTLED_STATUSES.has(payment.status)) return false;
+    const paidCurrency = (currency ?? '').toLowerCase();
+    if (amount === payment.amount && paidCurrency === payment.currency) return false;
+    const paid = `${((amount ?? 0) / 100).toFixed(2)} ${paidCurrency.toUpperCase() || '(no currency)'}`;
+    const owed = `${(payment.amount / 100).toFixed(2)} ${payment.currency.toUpperCase()}`;
+    this.logger.warn(`Payment ${payment.id}: Stripe reports ${paid} paid by ${stripeId}, owed ${owed}`);
+    payment.metadata = {
+      ...payment.metadata,
+      amountMismatch: { stripeId, amount: amount ?? null, currency: paidCurrency || null },
+    };
+    await this.issues.flag(m, {
+      kind: 'amount_mismatch',
+      dedupeKey: `mismatch-${payment.id}-${stripeId}-${amount}-${paidCurrency}`,
+      paymentId: payment.id,
+      projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
+      summary: `Stripe reports ${paid} paid for payment #${payment.id}, which owes ${owed}. The payment was not settled.`,
+      details: {
+        stripeId,
+        paidAmount: amount ?? null,
+        paidCurrency,
+        owedAmount: payment.amount,
+        owedCurrency: payment.currency,
+      },
+    });
+    return true;
   }
 
   private moveTo(payment: PaymentEntity, next: PaymentStatus): void {

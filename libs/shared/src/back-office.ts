@@ -190,6 +190,37 @@ export interface AdminPayment {
   updatedAt: string;
 }
 
+/**
+ * Money a person must look at: a webhook whose amount or currency is not what is owed, a payment
+ * for a checkout that was superseded (refunded automatically), final files locked again after a
+ * refund or a lost dispute, a difference reconciliation found with Stripe.
+ */
+export const PAYMENT_ISSUE_KINDS = [
+  'amount_mismatch',
+  'superseded_payment',
+  'finals_relocked',
+  'reconciliation',
+] as const;
+export type PaymentIssueKind = (typeof PAYMENT_ISSUE_KINDS)[number];
+
+export const PAYMENT_ISSUE_LABELS: Record<PaymentIssueKind, string> = {
+  amount_mismatch: 'Amount or currency not what is owed',
+  superseded_payment: 'Paid through an old checkout',
+  finals_relocked: 'Final files locked again',
+  reconciliation: 'Differs from Stripe',
+};
+
+export interface AdminPaymentIssue {
+  id: number;
+  kind: PaymentIssueKind;
+  paymentId: number | null;
+  projectId: string | null;
+  summary: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
 export interface MonthTotal {
   /** 'YYYY-MM', London time. */
   month: string;

@@ -24,6 +24,7 @@ import { PageTitle } from '../../components/page-title';
 import { dateTimeColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
+import { PaymentIssues } from './payment-issues';
 import { listPayments, PAYMENTS_PATH, refundPayment } from './service';
 
 const STATUS_COLOURS: Record<PaymentStatusValue, string> = {
@@ -49,6 +50,8 @@ export default function PaymentsPage() {
   });
   // The refund the form shows, with the request id made when it opened (a double click or a
   // retry sends the same id, and the server makes one refund of it).
+  // Bumped when something on the page may have flagged money (a refund, a reconciliation).
+  const [issuesKey, setIssuesKey] = useState(0);
   const [refunding, setRefundingState] = useState<(AdminPayment & { requestId: string }) | null>(null);
   const setRefunding = (p: AdminPayment | null) =>
     setRefundingState(p && { ...p, requestId: crypto.randomUUID() });
@@ -144,6 +147,7 @@ export default function PaymentsPage() {
         </Button>,
       ]}
     >
+      <PaymentIssues refreshKey={issuesKey} />
       <StatisticCard.Group direction="row" style={{ marginBottom: 16 }}>
         <StatisticCard
           statistic={{
@@ -191,6 +195,7 @@ export default function PaymentsPage() {
             await refundPayment(refunding.id, poundsToPence(pounds), refunding.requestId);
             toast.success('Refund made', `${formatPence(poundsToPence(pounds))} refunded through Stripe.`);
             setRefunding(null);
+            setIssuesKey((k) => k + 1);
             await table.reload();
             return true;
           } catch (err) {

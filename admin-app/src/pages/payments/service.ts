@@ -1,4 +1,11 @@
-import { getJson, postJson, type AdminPayment, type MonthTotal, type PagedResponse } from '@studio/shared';
+import {
+  getJson,
+  postJson,
+  type AdminPayment,
+  type AdminPaymentIssue,
+  type MonthTotal,
+  type PagedResponse,
+} from '@studio/shared';
 import { listQuery } from '../../utils/paged-request';
 
 export const PAYMENTS_PATH = '/api/admin/payments';
@@ -19,3 +26,9 @@ export const refundPayment = (id: number, amount: number, requestId: string) =>
     amount,
     requestId,
   });
+
+export const listPaymentIssues = () =>
+  getJson<{ success: true; items: AdminPaymentIssue[] }>(`${PAYMENTS_PATH}/issues`).then((r) => r.items);
+
+export const resolvePaymentIssue = (id: number) =>
+  postJson<{ success: true; issue: AdminPaymentIssue }>(`${PAYMENTS_PATH}/issues/${id}/resolve`, {});

@@ -26,6 +26,7 @@ import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-Singl
 import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceivedBytes';
 import { SessionRefreshTokens1765300300000 } from './1765300300000-SessionRefreshTokens';
 import { RefundRequests1765600000000 } from './1765600000000-RefundRequests';
+import { PaymentIssues1765600100000 } from './1765600100000-PaymentIssues';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   UploadReceivedBytes1765300200000,
   SessionRefreshTokens1765300300000,
   RefundRequests1765600000000,
+  PaymentIssues1765600100000,
 ];
