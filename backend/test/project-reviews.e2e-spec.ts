@@ -577,7 +577,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       .filter((r) => (r.body.metadata as Record<string, string> | undefined)?.kind === 'balance');
     expect(created).toHaveLength(1);
     expect(created[0].body.metadata).toMatchObject({ projectId: id, kind: 'balance' });
-    expect(created[0].idempotencyKey).toMatch(/^balance-cs-\d+$/);
+    expect(created[0].idempotencyKey).toMatch(new RegExp(`^balance-${id}-v1-cs-\\d+$`));
     expect(created[0].body).toMatchObject({ line_items: [{ price_data: { unit_amount: '4500' } }] });
 
     sink.clear();

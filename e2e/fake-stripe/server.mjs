@@ -5,7 +5,8 @@
  * internet.
  *
  * Stripe API (what the backend calls): POST /v1/payment_intents, GET /v1/payment_intents/:id,
- * POST /v1/checkout/sessions. Form-encoded bodies are decoded the way Stripe reads them,
+ * POST /v1/checkout/sessions, POST /v1/checkout/sessions/:id/expire (open sessions only, as
+ * Stripe), POST /v1/refunds. Form-encoded bodies are decoded the way Stripe reads them,
  * idempotency keys are honoured, and every request is recorded so a test can assert exactly
  * what the server asked Stripe to charge.
  *
@@ -15,12 +16,17 @@
  * "Pay" (marks the session paid and goes to its success_url, {CHECKOUT_SESSION_ID} filled in)
  * and "Cancel" (its cancel_url).
  *
+ * A session paid (the hosted page's Pay, or `completeSession(id)` in-process, or
+ * POST /__fake/checkout_sessions/:id/complete) gets a succeeded PaymentIntent of its amount,
+ * currency and payment_intent_data metadata, so refunds of it work as for any payment.
+ *
  * Steering it: in-process through the returned object (requestsTo, failWith, setIntentStatus),
  * or over HTTP (JSON, under /__fake/) from another process:
  *   GET  /__fake/requests                          every recorded API request
  *   GET  /__fake/checkout_sessions/:id             one session as stored
  *   GET  /__fake/payment_intents/:id               one intent as stored
  *   POST /__fake/payment_intents/:id/status        {"status": "succeeded"} — what Stripe reports next
+ *   POST /__fake/checkout_sessions/:id/complete    pays the session (whatever its status)
  *   POST /__fake/fail                              {"status": 500} or {"status": null}
  *
  * Types for TypeScript callers: server.d.mts.
@@ -93,6 +99,32 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     return intent;
   };
 
+  /** The customer pays a session: it completes with a succeeded PaymentIntent behind it. */
+  const completeSession = (sessionId) => {
+    const session = checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+    if (!session.payment_intent) {
+      const intentId = newId('pi');
+      paymentIntents.set(intentId, {
+        id: intentId,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
+        metadata: session.payment_intent_data?.metadata ?? {},
+        customer: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      });
+      session.payment_intent = intentId;
+    }
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    return session;
+  };
+
   const notFound = (what, id) => [
     404,
     {
@@ -163,6 +195,8 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
           success_url: str(body.success_url),
           cancel_url: str(body.cancel_url),
           metadata: body.metadata ?? {},
+          payment_intent_data: body.payment_intent_data ?? {},
+          expires_at: num(body.expires_at),
           line_items: items,
           payment_status: 'unpaid',
           status: 'open',
@@ -171,6 +205,27 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
           created: Math.floor(Date.now() / 1000),
         };
         checkoutSessions.set(sessionId, session);
+        return [200, session];
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      handle: (_body, m) => {
+        const id = decodeURIComponent(m[1]);
+        const session = checkoutSessions.get(id);
+        if (!session) return notFound('checkout.session', id);
+        if (session.status !== 'open')
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+              },
+            },
+          ];
+        session.status = 'expired';
         return [200, session];
       },
     },
@@ -252,8 +307,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
       sendHtml(res, 200, hostedCheckoutPage(session));
       return true;
     }
-    session.status = 'complete';
-    session.payment_status = 'paid';
+    completeSession(session.id);
     const target = (session.success_url ?? '/').replace(
       '{CHECKOUT_SESSION_ID}',
       encodeURIComponent(session.id),
@@ -284,6 +338,13 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
       const intent = paymentIntents.get(decodeURIComponent(m[1]));
       if (!intent) sendJson(res, 404, { error: 'no such intent' });
       else sendJson(res, 200, setIntentStatus(intent.id, String(json().status)));
+    } else if (
+      req.method === 'POST' &&
+      (m = path.match(/^\/__fake\/checkout_sessions\/([^/]+)\/complete$/))
+    ) {
+      const id = decodeURIComponent(m[1]);
+      if (!checkoutSessions.has(id)) sendJson(res, 404, { error: 'no such session' });
+      else sendJson(res, 200, completeSession(id));
     } else if (req.method === 'POST' && path === '/__fake/fail') {
       const { status } = json();
       failWith(typeof status === 'number' ? status : null);
@@ -347,6 +408,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     requestsTo: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
     failWith,
     setIntentStatus,
+    completeSession,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

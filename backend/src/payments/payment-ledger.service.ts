@@ -12,6 +12,8 @@
  *   retry after a crash between Stripe's answer and our commit gets Stripe's first refund back
  *   instead of a second one. A request id is one payment's: reused on another, 409.
  * - `charge.refunded` later reports Stripe's own total, which the webhook stores as is.
+ * - A refund of everything that is left runs the payment kind's `reversed` hook in the same
+ *   transaction (see payment-settlement-hooks.ts).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -26,6 +28,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { PaymentListQuery } from './dto/admin-payments.dto';
 import { PaymentEntity } from './entities/payment.entity';
 import { AuditService } from '../audit/audit.service';
+import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 
@@ -60,6 +63,7 @@ export class PaymentLedgerService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly hooks: PaymentSettlementHooks,
   ) {}
 
   /** Paid bookings and takings per London month (months without payments left out). */
@@ -150,6 +154,7 @@ export class PaymentLedgerService {
         );
       }
       const total = payment.amountRefunded + value;
+      const status = total >= payment.amount ? 'refunded' : 'partially_refunded';
       await this.repo.recordRefund(
         m,
         {
@@ -161,8 +166,12 @@ export class PaymentLedgerService {
           requestedBy: userId,
         },
         total,
-        total >= payment.amount ? 'refunded' : 'partially_refunded',
+        status,
       );
+      // All of it given back: the payment's feature reacts in this transaction (reviews lock
+      // the final files of a refunded balance again).
+      if (status === 'refunded')
+        await this.hooks.get(payment.kind)?.reversed?.(m, { ...payment, status }, 'refunded');
       refunded = { value, total, before: payment.amountRefunded, stripeRefundId: refund.id };
     });
     if (refunded) {

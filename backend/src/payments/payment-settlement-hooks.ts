@@ -13,8 +13,10 @@
  *   releases the claim and answers 503, so Stripe's retry runs it again: it queues mails with job
  *   ids derived from the payment, so a second run mails nothing twice.
  *
- * No feature reacts to refunds or disputes yet; when one needs to, its hook gains a method here
- * and the webhook's refund and dispute handlers call it the same way.
+ * - `reversed` runs in the transaction that gives the money back: a full refund (the webhook's
+ *   charge.refunded, or an admin's refund from the back office) or a dispute the studio lost.
+ *   It may run more than once for one payment (a refund then a dispute), so it must be
+ *   idempotent too.
  */
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -25,9 +27,12 @@ export type SettledPayment = Readonly<
   Pick<PaymentEntity, 'id' | 'kind' | 'status' | 'amount' | 'serviceId' | 'customerEmail' | 'metadata'>
 >;
 
+export type ReversalReason = 'refunded' | 'dispute_lost';
+
 export interface PaymentSettlementHook {
   succeeded(m: EntityManager, payment: SettledPayment): Promise<void>;
   afterSucceeded?(payment: SettledPayment): Promise<void>;
+  reversed?(m: EntityManager, payment: SettledPayment, reason: ReversalReason): Promise<void>;
 }
 
 @Injectable()

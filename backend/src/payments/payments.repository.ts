@@ -184,6 +184,18 @@ export class PaymentsRepository {
     return m.findOneBy(PaymentEntity, { id });
   }
 
+  /** A pending payment that must no longer take money (see PaymentsService.supersede). */
+  async markSuperseded(m: EntityManager, paymentId: number, reason: string): Promise<void> {
+    await m.query(
+      `UPDATE payments
+          SET metadata = metadata || jsonb_build_object('supersededAt', now()::text, 'supersededReason', $2::text),
+              status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
+              updated_at = now()
+        WHERE id = $1`,
+      [paymentId, reason],
+    );
+  }
+
   /** The hosted checkout a pending payment goes through, and where to send the payer back to it. */
   async recordCheckout(
     m: EntityManager,

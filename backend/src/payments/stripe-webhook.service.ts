@@ -13,6 +13,12 @@
  *   or currency than the payment row's (decided by the server) leaves it unsettled and flags it
  *   to staff (payment_issues, in the same transaction), so a signed event for a penny in another
  *   currency never unlocks anything.
+ * - A payment for a checkout that was retired (superseded by a new price or a new session, or
+ *   expired) is not settled: it is refunded at once (idempotency key derived from the payment)
+ *   and flagged to staff, in the event's transaction; if Stripe cannot refund it now the event
+ *   fails and Stripe's retry tries again.
+ * - A full refund or a lost dispute runs the kind's `reversed` hook in the same transaction
+ *   (reviews lock the final files again and tell staff).
  * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
  * - A succeeded payment is settled by its kind through the settlement hooks features register
  *   (payment-settlement-hooks.ts): inside that transaction, and once more after the commit with
@@ -162,6 +168,8 @@ export class StripeWebhookService {
         lastPaymentError: intent.last_payment_error.message.slice(0, 500),
       };
     }
+    if (status === 'succeeded' && this.isLapsed(payment))
+      return this.refundLapsed(m, payment, intent.id, intent.amount_received, intent.currency);
     if (
       status === 'succeeded' &&
       (await this.flagIfNotOwed(m, payment, intent.id, intent.amount_received, intent.currency))
@@ -186,6 +194,17 @@ export class StripeWebhookService {
     payment.customerEmail ??= session.customer_details?.email ?? session.customer_email ?? null;
     const extra: PaymentMetadata = {};
     if (session.customer_details?.name) extra.customerName = session.customer_details.name;
+    const paidNow = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+    if (paidNow && this.isLapsed(payment)) {
+      payment.metadata = { ...payment.metadata, ...extra };
+      return this.refundLapsed(
+        m,
+        payment,
+        idOf(session.payment_intent),
+        session.amount_total,
+        session.currency,
+      );
+    }
     if (await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency)) {
       payment.metadata = { ...payment.metadata, ...extra };
       await this.repo.save(m, payment);
@@ -222,6 +241,14 @@ export class StripeWebhookService {
       paymentId: session.metadata?.payment_id ?? session.client_reference_id,
     });
     if (!payment) return this.unknown(session.id);
+    if (status === 'succeeded' && this.isLapsed(payment))
+      return this.refundLapsed(
+        m,
+        payment,
+        idOf(session.payment_intent),
+        session.amount_total,
+        session.currency,
+      );
     if (
       status !== 'succeeded' ||
       !(await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency))
@@ -279,6 +306,7 @@ export class StripeWebhookService {
     };
     this.logger.warn(`Payment ${payment.id}: dispute ${dispute.id} is ${dispute.status} (${dispute.reason})`);
     await this.repo.save(m, payment);
+    if (dispute.status === 'lost') await this.hooks.get(payment.kind)?.reversed?.(m, payment, 'dispute_lost');
     return { handled: true, paymentId: payment.id };
   }
 
@@ -294,6 +322,7 @@ export class StripeWebhookService {
     );
     this.moveTo(payment, charge.refunded ? 'refunded' : 'partially_refunded');
     await this.repo.save(m, payment);
+    if (payment.status === 'refunded') await this.hooks.get(payment.kind)?.reversed?.(m, payment, 'refunded');
     return { handled: true, paymentId: payment.id };
   }
 
@@ -324,6 +353,86 @@ export class StripeWebhookService {
     if (ref.sessionId && found.stripeCheckoutSessionId && found.stripeCheckoutSessionId !== ref.sessionId)
       return null;
     return found;
+  }
+
+  /** A checkout retired before it was paid: money arriving for it is not owed any more. */
+  private isLapsed(payment: PaymentEntity): boolean {
+    if (SETTLED_STATUSES.has(payment.status)) return false;
+    return Boolean(payment.metadata.supersededAt) || payment.metadata.closedReason === 'checkout_expired';
+  }
+
+  /** Gives back a payment made through a retired checkout, and tells staff (see the header). */
+  private async refundLapsed(
+    m: EntityManager,
+    payment: PaymentEntity,
+    intentId: string | null,
+    amount: number | null | undefined,
+    currency: string | null | undefined,
+  ): Promise<Applied> {
+    const paid = `${((amount ?? 0) / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`;
+    const why = payment.metadata.supersededAt
+      ? `its checkout was replaced (${payment.metadata.supersededReason ?? 'superseded'})`
+      : 'its checkout had expired';
+    if (!intentId) {
+      await this.issues.flag(m, {
+        kind: 'superseded_payment',
+        dedupeKey: `lapsed-${payment.id}`,
+        paymentId: payment.id,
+        projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
+        summary: `Payment #${payment.id} (${paid}) arrived after ${why}, without a PaymentIntent to refund: refund it in Stripe.`,
+      });
+      return { handled: true, paymentId: payment.id };
+    }
+    const stripe = this.payments.requireStripe();
+    const idempotencyKey = `lapsed-refund-${payment.id}`;
+    let refund: Stripe.Refund;
+    try {
+      refund = await stripe.refunds.create(
+        {
+          payment_intent: intentId,
+          reason: 'duplicate',
+          metadata: { payment_id: String(payment.id), why: 'checkout superseded or expired' },
+        },
+        { idempotencyKey },
+      );
+    } catch (err) {
+      this.logger.error(
+        `Payment ${payment.id}: the lapsed payment could not be refunded: ${(err as Error).message}`,
+      );
+      throw unavailable(
+        'The payment could not be refunded yet; Stripe will retry.',
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+      );
+    }
+    payment.stripePaymentIntentId ??= intentId;
+    const refunded = Math.min(payment.amount, refund.amount);
+    payment.metadata = {
+      ...payment.metadata,
+      lapsedPayment: { amount: amount ?? null, currency: currency ?? null },
+    };
+    await this.repo.save(m, payment);
+    await this.repo.recordRefund(
+      m,
+      {
+        paymentId: payment.id,
+        stripeRefundId: refund.id,
+        amount: refund.amount,
+        idempotencyKey,
+        requestId: null,
+        requestedBy: null,
+      },
+      refunded,
+      'refunded',
+    );
+    await this.issues.flag(m, {
+      kind: 'superseded_payment',
+      dedupeKey: `lapsed-${payment.id}`,
+      paymentId: payment.id,
+      projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
+      summary: `Payment #${payment.id} (${paid}) arrived after ${why}. It was refunded automatically (${refund.id}); the customer pays through the current link.`,
+      details: { stripeRefundId: refund.id, intentId },
+    });
+    return { handled: true, paymentId: payment.id };
   }
 
   /**

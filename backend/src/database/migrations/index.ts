@@ -27,6 +27,7 @@ import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceived
 import { SessionRefreshTokens1765300300000 } from './1765300300000-SessionRefreshTokens';
 import { RefundRequests1765600000000 } from './1765600000000-RefundRequests';
 import { PaymentIssues1765600100000 } from './1765600100000-PaymentIssues';
+import { BalanceVersions1765600200000 } from './1765600200000-BalanceVersions';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   SessionRefreshTokens1765300300000,
   RefundRequests1765600000000,
   PaymentIssues1765600100000,
+  BalanceVersions1765600200000,
 ];
