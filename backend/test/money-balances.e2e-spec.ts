@@ -231,6 +231,42 @@ describe('Balances that follow the project (HTTP)', () => {
     expect((await issues()).filter((i) => i.paymentId === paymentId)).toHaveLength(1);
   });
 
+  it('keeps every amount owed, paid and refunded in one ledger, equal to what Stripe holds', async () => {
+    const rows: { entry: string; amount: number; ref: string }[] = await db.query(
+      `SELECT entry, amount, ref FROM money_ledger WHERE project_id = $1 ORDER BY id`,
+      [id],
+    );
+    const { payment_id: balancePayment } = await balanceRow();
+    expect(rows.map((r) => [r.entry, r.amount])).toEqual([
+      ['owed', 2000],
+      ['owed', 2500],
+      ['paid', 2000],
+      ['refunded', 2000],
+      ['paid', 4500],
+      ['refunded', 4500],
+    ]);
+    expect(rows.map((r) => r.ref).slice(0, 3)).toEqual([
+      `owed-balance-${id}-v1`,
+      `owed-balance-${id}-v2`,
+      `paid-${firstPayment}`,
+    ]);
+    expect(rows[4].ref).toBe(`paid-${balancePayment}`);
+    // Stripe's side: what the project's sessions took, less what was refunded of it.
+    const intents = [firstSession, secondSession].map((s) => fake.checkoutSessions.get(s)!.payment_intent);
+    const taken = intents.reduce<number>(
+      (n, pi) => n + Number(fake.paymentIntents.get(pi as string)!.amount_received),
+      0,
+    );
+    const refunded = [...fake.refunds.values()]
+      .filter((r) => intents.includes(r.payment_intent))
+      .reduce((n, r) => n + Number(r.amount), 0);
+    const sum = (entry: string) => rows.filter((r) => r.entry === entry).reduce((n, r) => n + r.amount, 0);
+    expect([sum('paid'), sum('refunded')]).toEqual([taken, refunded]);
+    // The back office shows a payment's rows with it.
+    const detail = await t.http().get(`/api/admin/payments/${balancePayment}`).set(auth);
+    expect(detail.body.ledger.map((r: { entry: string }) => r.entry)).toEqual(['paid', 'refunded']);
+  });
+
   it("answers 410 on a cancelled project's pay link, and its reminders mail nothing", async () => {
     const other = await paidProject(t, fake, 'gone@example.com', 'Mix');
     const otherCookie = await portalCookie(t, await signInToken(sink, 'gone@example.com'));

@@ -48,7 +48,8 @@ export class AdminPaymentsController {
 
   @Get(':id')
   async get(@Param('id', IdParamPipe) id: number) {
-    return { success: true, payment: await this.ledger.get(id) };
+    const payment = await this.ledger.get(id);
+    return { success: true, payment, ledger: await this.ledger.ledgerOf(id) };
   }
 
   @Post(':id/refund')

@@ -12,6 +12,8 @@
  *   retry after a crash between Stripe's answer and our commit gets Stripe's first refund back
  *   instead of a second one. A request id is one payment's: reused on another, 409.
  * - `charge.refunded` later reports Stripe's own total, which the webhook stores as is.
+ * - Each refund is a row of the one ledger (money_ledger, by its Stripe id), in the refund's
+ *   transaction.
  * - A refund of everything that is left runs the payment kind's `reversed` hook in the same
  *   transaction (see payment-settlement-hooks.ts).
  */
@@ -20,7 +22,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { csvRow, REFUND_MESSAGES, type AdminPayment, type MonthTotal } from '@studio/shared';
+import { csvRow, REFUND_MESSAGES, type AdminPayment, type LedgerRow, type MonthTotal } from '@studio/shared';
 import { pageOf } from '../common/admin-list.query';
 import { AppException, badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
@@ -28,6 +30,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { PaymentListQuery } from './dto/admin-payments.dto';
 import { PaymentEntity } from './entities/payment.entity';
 import { AuditService } from '../audit/audit.service';
+import { MoneyLedgerRepository } from './money-ledger.repository';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -64,6 +67,7 @@ export class PaymentLedgerService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly hooks: PaymentSettlementHooks,
+    private readonly money: MoneyLedgerRepository,
   ) {}
 
   /** Paid bookings and takings per London month (months without payments left out). */
@@ -79,6 +83,11 @@ export class PaymentLedgerService {
       this.repo.monthTotals(TOTAL_MONTHS),
     ]);
     return { items: rows.map((p) => this.toAdmin(p)), total, monthTotals };
+  }
+
+  /** The payment's rows in the one ledger, oldest first. */
+  ledgerOf(id: number): Promise<LedgerRow[]> {
+    return this.money.forPayment(id);
   }
 
   async get(id: number): Promise<AdminPayment> {
@@ -155,6 +164,7 @@ export class PaymentLedgerService {
       }
       const total = payment.amountRefunded + value;
       const status = total >= payment.amount ? 'refunded' : 'partially_refunded';
+      await this.money.refunded(m, payment, value, refund.id, 'refund by staff');
       await this.repo.recordRefund(
         m,
         {

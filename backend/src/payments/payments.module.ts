@@ -8,6 +8,7 @@ import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { PaymentEntity } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
+import { MoneyLedgerRepository } from './money-ledger.repository';
 import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentsRepository } from './payments.repository';
 import { StripeEventEntity } from './entities/stripe-event.entity';
@@ -36,6 +37,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     PaymentsPersonalDataRepository,
     PaymentSettlementHooks,
     PaymentIssuesRepository,
+    MoneyLedgerRepository,
   ],
   exports: [
     PaymentsService,
@@ -43,6 +45,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     PaymentLedgerService,
     PaymentSettlementHooks,
     PaymentIssuesRepository,
+    MoneyLedgerRepository,
   ],
 })
 export class PaymentsModule {}

@@ -19,6 +19,8 @@
  *   fails and Stripe's retry tries again.
  * - A full refund or a lost dispute runs the kind's `reversed` hook in the same transaction
  *   (reviews lock the final files again and tell staff).
+ * - Money taken, refunded (by id, or as the difference from Stripe's refunded total) and lost to
+ *   a dispute is written to the one ledger (money_ledger) in the event's transaction.
  * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
  * - A succeeded payment is settled by its kind through the settlement hooks features register
  *   (payment-settlement-hooks.ts): inside that transaction, and once more after the commit with
@@ -42,6 +44,7 @@ import type { MailRequest } from '../mail/mail.types';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
+import { MoneyLedgerRepository } from './money-ledger.repository';
 import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
@@ -79,6 +82,7 @@ export class StripeWebhookService {
     private readonly mail: MailService,
     private readonly hooks: PaymentSettlementHooks,
     private readonly issues: PaymentIssuesRepository,
+    private readonly ledger: MoneyLedgerRepository,
   ) {}
 
   async handle(
@@ -106,6 +110,7 @@ export class StripeWebhookService {
       const applied = await this.apply(event, m);
       if (applied.paymentId) {
         await this.repo.linkEvent(m, event.id, applied.paymentId);
+        await this.toLedger(applied.paymentId, m);
         await this.settle(applied.paymentId, m);
       }
       return { duplicate: false, ...applied };
@@ -306,6 +311,7 @@ export class StripeWebhookService {
     };
     this.logger.warn(`Payment ${payment.id}: dispute ${dispute.id} is ${dispute.status} (${dispute.reason})`);
     await this.repo.save(m, payment);
+    if (dispute.status === 'lost') await this.ledger.disputed(m, payment, dispute.id, dispute.amount);
     if (dispute.status === 'lost') await this.hooks.get(payment.kind)?.reversed?.(m, payment, 'dispute_lost');
     return { handled: true, paymentId: payment.id };
   }
@@ -424,6 +430,8 @@ export class StripeWebhookService {
       refunded,
       'refunded',
     );
+    await this.ledger.paid(m, payment, intentId);
+    await this.ledger.refunded(m, payment, refund.amount, refund.id, 'automatic refund: checkout retired');
     await this.issues.flag(m, {
       kind: 'superseded_payment',
       dedupeKey: `lapsed-${payment.id}`,
@@ -478,6 +486,14 @@ export class StripeWebhookService {
     if (canMoveTo(payment.status, next)) payment.status = next;
     else if (payment.status !== next)
       this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
+  }
+
+  /** What the event changed, in the one ledger (same transaction; each fact once). */
+  private async toLedger(paymentId: number, m: EntityManager): Promise<void> {
+    const payment = await this.repo.findByIdIn(m, paymentId);
+    if (!SETTLED_STATUSES.has(payment.status)) return;
+    await this.ledger.paid(m, payment, payment.stripePaymentIntentId);
+    if (payment.amountRefunded > 0) await this.ledger.refundTotal(m, payment, payment.amountRefunded);
   }
 
   /** A succeeded payment's feature acts on it, in the same transaction (see the header). */

@@ -15,6 +15,8 @@
  *   by the webhook.
  * - A balance given back (full refund, lost dispute) puts a paid project on hold: the final
  *   files lock again, the timeline says why, and staff see it on the payments page.
+ * - What the balance owes is written to the one ledger (money_ledger) in the approval's
+ *   transaction: the first price, then each re-pricing as the difference it makes.
  * - A reminder mails the link again only while the balance is unpaid and the project is not
  *   cancelled.
  * - Mails go through the queue after the data is stored, with job ids derived from the project,
@@ -25,6 +27,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   BALANCE_PAID_STATUSES,
   balancePence,
+  CURRENCY,
   formatPence,
   ProjectMoneyDto,
   REVIEW,
@@ -36,6 +39,7 @@ import { EntityManager } from 'typeorm';
 import { badRequest, conflict } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { MoneyLedgerRepository } from '../payments/money-ledger.repository';
 import { PaymentIssuesRepository } from '../payments/payment-issues.repository';
 import type { ReversalReason } from '../payments/payment-settlement-hooks';
 import { PaymentsService } from '../payments/payments.service';
@@ -62,6 +66,7 @@ export class ReviewBalanceService {
     @InjectQueue(REMINDER_QUEUE) private readonly reminders: Queue<ReminderJob>,
     private readonly payments: PaymentsService,
     private readonly issues: PaymentIssuesRepository,
+    private readonly moneyLedger: MoneyLedgerRepository,
   ) {}
 
   async money(project: ProjectEntity): Promise<ProjectMoneyDto> {
@@ -120,6 +125,14 @@ export class ReviewBalanceService {
         if (existing.paymentId)
           await this.payments.supersede(m, existing.paymentId, `balance re-priced to ${formatPence(amount)}`);
         await this.repo.repriceBalanceRequest(m, project.id, amount);
+        await this.moneyLedger.record(m, {
+          entry: 'owed',
+          amount: amount - existing.amountPence,
+          currency: CURRENCY,
+          ref: `owed-balance-${project.id}-v${existing.version + 1}`,
+          projectId: project.id,
+          memo: `balance re-priced to ${formatPence(amount)}`,
+        });
         await this.steps.appendEventIn(m, {
           projectId: project.id,
           type: 'balance_requested',
@@ -130,6 +143,14 @@ export class ReviewBalanceService {
       } else {
         const token = randomBytes(24).toString('base64url');
         await this.repo.insertBalanceRequest(m, { projectId: project.id, token, amountPence: amount });
+        await this.moneyLedger.record(m, {
+          entry: 'owed',
+          amount,
+          currency: CURRENCY,
+          ref: `owed-balance-${project.id}-v1`,
+          projectId: project.id,
+          memo: 'balance requested',
+        });
         await this.steps.appendEventIn(m, {
           projectId: project.id,
           type: 'balance_requested',

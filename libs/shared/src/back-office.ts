@@ -221,6 +221,23 @@ export interface AdminPaymentIssue {
   resolvedAt: string | null;
 }
 
+/** The one ledger of money: what is owed (balances, as each price change), paid, refunded, lost. */
+export type LedgerEntry = 'owed' | 'paid' | 'refunded' | 'disputed';
+
+export interface LedgerRow {
+  id: number;
+  entry: LedgerEntry;
+  /** Pence (an `owed` row of a re-pricing may be negative). */
+  amount: number;
+  currency: string;
+  paymentId: number | null;
+  projectId: string | null;
+  stripeId: string | null;
+  ref: string;
+  memo: string | null;
+  createdAt: string;
+}
+
 export interface MonthTotal {
   /** 'YYYY-MM', London time. */
   month: string;

@@ -28,6 +28,7 @@ import { SessionRefreshTokens1765300300000 } from './1765300300000-SessionRefres
 import { RefundRequests1765600000000 } from './1765600000000-RefundRequests';
 import { PaymentIssues1765600100000 } from './1765600100000-PaymentIssues';
 import { BalanceVersions1765600200000 } from './1765600200000-BalanceVersions';
+import { MoneyLedger1765600300000 } from './1765600300000-MoneyLedger';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   RefundRequests1765600000000,
   PaymentIssues1765600100000,
   BalanceVersions1765600200000,
+  MoneyLedger1765600300000,
 ];
