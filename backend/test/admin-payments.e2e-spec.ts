@@ -5,6 +5,8 @@ import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-token
 import { payDeposit, sendWebhook } from './support/paid-booking';
 import { createTestApp, TestApp } from './support/test-app';
 
+const REASON = 'The client cancelled the session.';
+
 describe('Payments ledger and refunds (/api/admin/payments)', () => {
   let t: TestApp;
   let fake: FakeStripe;
@@ -76,12 +78,15 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
       t.http().post(`/api/admin/payments/${paymentId}/refund`).set(as()).send(body);
 
     for (const body of [
-      { amount: 3001, requestId: randomUUID() },
-      { amount: 0, requestId: randomUUID() },
-      { amount: 10.5, requestId: randomUUID() },
-      { amount: '100', requestId: randomUUID() },
+      { amount: 3001, requestId: randomUUID(), reason: REASON },
+      { amount: 0, requestId: randomUUID(), reason: REASON },
+      { amount: 10.5, requestId: randomUUID(), reason: REASON },
+      { amount: '100', requestId: randomUUID(), reason: REASON },
       { amount: 100 },
-      { amount: 100, requestId: 'click-1' },
+      { amount: 100, requestId: 'click-1', reason: REASON },
+      { amount: 100, requestId: randomUUID() },
+      { amount: 100, requestId: randomUUID(), reason: ' x ' },
+      { amount: 100, requestId: randomUUID(), reason: REASON, projectAction: 'delete' },
     ]) {
       const bad = await refund(body);
       expect([JSON.stringify(body), bad.status, bad.body.success]).toEqual([
@@ -90,13 +95,15 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
         false,
       ]);
     }
-    expect((await refund({ amount: 3001, requestId: randomUUID() })).body.code).toBe('REFUND_TOO_LARGE');
+    expect((await refund({ amount: 3001, requestId: randomUUID(), reason: REASON })).body.code).toBe(
+      'REFUND_TOO_LARGE',
+    );
 
     // A double click on a partial refund: two concurrent POSTs of one request are one refund.
     const first = randomUUID();
     const [a, b] = await Promise.all([
-      refund({ amount: 1000, requestId: first }),
-      refund({ amount: 1000, requestId: first }),
+      refund({ amount: 1000, requestId: first, reason: REASON }),
+      refund({ amount: 1000, requestId: first, reason: REASON }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     for (const res of [a, b])
@@ -106,11 +113,16 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
         refundable: 2000,
       });
     // The same request once more, later (a retry after a timeout): still the one refund.
-    expect((await refund({ amount: 1000, requestId: first })).body.payment.amountRefunded).toBe(1000);
+    expect(
+      (await refund({ amount: 1000, requestId: first, reason: REASON })).body.payment.amountRefunded,
+    ).toBe(1000);
 
     // A new request (the form opened again) for everything left.
     const rest = randomUUID();
-    const [c, d] = await Promise.all([refund({ requestId: rest }), refund({ requestId: rest })]);
+    const [c, d] = await Promise.all([
+      refund({ requestId: rest, reason: REASON }),
+      refund({ requestId: rest, reason: REASON }),
+    ]);
     expect([c.status, d.status]).toEqual([200, 200]);
     const mine = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
     expect(mine.map((r) => r.amount)).toEqual([1000, 2000]);
@@ -127,7 +139,9 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
       { request_id: first, amount: 1000 },
       { request_id: rest, amount: 2000 },
     ]);
-    expect((await refund({ requestId: randomUUID() })).body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+    expect((await refund({ requestId: randomUUID(), reason: REASON })).body.code).toBe(
+      'PAYMENT_NOT_REFUNDABLE',
+    );
     const audit = await db.query(
       `SELECT after FROM audit_log WHERE action = 'payment.refund' AND target_id = $1 ORDER BY id`,
       [String(paymentId)],
@@ -136,8 +150,13 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
       1000, 3000,
     ]);
     expect(
-      (await t.http().post('/api/admin/payments/999999/refund').set(as()).send({ requestId: randomUUID() }))
-        .status,
+      (
+        await t
+          .http()
+          .post('/api/admin/payments/999999/refund')
+          .set(as())
+          .send({ requestId: randomUUID(), reason: REASON })
+      ).status,
     ).toBe(404);
 
     // A request id names one refund of one payment: used on another payment, 409.
@@ -146,7 +165,7 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
       .http()
       .post(`/api/admin/payments/${other.paymentId}/refund`)
       .set(as())
-      .send({ requestId: first });
+      .send({ requestId: first, reason: REASON });
     expect([reused.status, reused.body.code]).toEqual([409, 'REFUND_REQUEST_REUSED']);
   });
 

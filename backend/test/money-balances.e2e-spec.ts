@@ -15,6 +15,8 @@ import { paidProject, portalCookie, sendWebhook, signInToken } from './support/p
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, TestApp } from './support/test-app';
 
+const REASON = 'The client cancelled the session.';
+
 jest.setTimeout(90_000);
 
 interface Issue {
@@ -208,7 +210,7 @@ describe('Balances that follow the project (HTTP)', () => {
       .http()
       .post(`/api/admin/payments/${paymentId}/refund`)
       .set(auth)
-      .send({ requestId: randomUUID() });
+      .send({ requestId: randomUUID(), reason: REASON });
     expect(refund.status).toBe(200);
     expect(refund.body.payment).toMatchObject({ status: 'refunded', amountRefunded: 4500 });
     expect((await project()).status).toBe('on_hold');
@@ -288,5 +290,56 @@ describe('Balances that follow the project (HTTP)', () => {
     ])
       expect([res.status, res.body.success, res.body.code]).toEqual([410, false, 'PAY_LINK_GONE']);
     expect(await balance.remind(other, 7)).toBe(false);
+  });
+
+  it('refunds with a reason the client is mailed, putting the project on hold or cancelling it as asked', async () => {
+    const pid = await paidProject(t, fake, 'refundme@example.com', 'Mix');
+    const [{ paymentId, intent }] = await db.query(
+      `SELECT p.id AS "paymentId", p.stripe_payment_intent_id AS intent
+         FROM projects pr JOIN payments p ON p.id = pr.payment_id WHERE pr.id = $1`,
+      [pid],
+    );
+    fake.setIntentStatus(intent, 'succeeded');
+    const listed = await t.http().get('/api/admin/payments?search=refundme%40').set(auth);
+    expect(listed.body.items[0]).toMatchObject({ id: paymentId, projectId: pid });
+    const refund = (body: object) =>
+      t
+        .http()
+        .post(`/api/admin/payments/${paymentId}/refund`)
+        .set(auth)
+        .send({ requestId: randomUUID(), ...body });
+
+    const held = await refund({ amount: 500, reason: 'Studio double-booked', projectAction: 'on_hold' });
+    expect(held.status).toBe(200);
+    expect((await project(pid)).status).toBe('on_hold');
+    const refundMail = () =>
+      sink.to('refundme@example.com').find((m) => /Refund of £5/.test(m.parsed.subject ?? ''));
+    await sink.waitFor(() => Boolean(refundMail()), 15_000, 'the refund mail');
+    const mail = refundMail()!;
+    expect(mail.parsed.text).toContain('Why: Studio double-booked');
+    expect(mail.parsed.text).toContain('Your project is on hold');
+    expect(mail.parsed.text).toContain(`/portal/projects/${pid}`);
+
+    expect(
+      (await refund({ amount: 500, reason: 'Cancelled by the client', projectAction: 'cancelled' })).status,
+    ).toBe(200);
+    expect((await project(pid)).status).toBe('cancelled');
+    const events = (await t.http().get(`/api/admin/projects/${pid}`).set(auth)).body.project.events as {
+      message: string;
+    }[];
+    expect(events.map((e) => e.message)).toEqual(
+      expect.arrayContaining([
+        'On hold: Refund of £5: Studio double-booked',
+        'Cancelled: Refund of £5: Cancelled by the client',
+      ]),
+    );
+    // A move the project cannot make refuses the refund before Stripe is asked.
+    const before = fake.requestsTo('/v1/refunds', 'POST').length;
+    const refused = await refund({ amount: 500, reason: 'One more', projectAction: 'on_hold' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'INVALID_TRANSITION']);
+    expect(fake.requestsTo('/v1/refunds', 'POST')).toHaveLength(before);
+    expect(
+      (await t.http().get(`/api/admin/payments/${paymentId}`).set(auth)).body.payment.amountRefunded,
+    ).toBe(1000);
   });
 });

@@ -18,6 +18,8 @@ import { paidProject, portalCookie, sendWebhook, signInToken } from './support/p
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, TestApp } from './support/test-app';
 
+const REASON = 'The client cancelled the session.';
+
 jest.setTimeout(60_000);
 
 describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
@@ -705,7 +707,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     const refund = await admin()
       .post(`/api/admin/payments/${deposit.paymentId}/refund`)
       .set(auth)
-      .send({ amount: 500, requestId: randomUUID() });
+      .send({ amount: 500, requestId: randomUUID(), reason: REASON });
     expect(refund.status).toBe(200);
     const refunded = await read(deposit.url);
     expect(refunded.text).toMatch(/Total paid\s+£20\.00/);

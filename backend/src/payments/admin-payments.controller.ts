@@ -62,7 +62,10 @@ export class AdminPaymentsController {
     return {
       success: true,
       message: 'Refund made',
-      payment: await this.ledger.refund(id, dto, user.id),
+      payment: await this.ledger.refund(id, dto, {
+        id: user.id,
+        name: user.displayName || user.username || 'Staff',
+      }),
     };
   }
 }

@@ -12,6 +12,10 @@
  *   retry after a crash between Stripe's answer and our commit gets Stripe's first refund back
  *   instead of a second one. A request id is one payment's: reused on another, 409.
  * - `charge.refunded` later reports Stripe's own total, which the webhook stores as is.
+ * - The refund form gives a reason and what happens to the payment's project (nothing, on hold,
+ *   cancelled): the project moves in the refund's transaction before Stripe is called (a move
+ *   it cannot make is a 409 and nothing is refunded); the client is mailed the amount and the
+ *   reason after the commit, once per request.
  * - Each refund is a row of the one ledger (money_ledger, by its Stripe id), in the refund's
  *   transaction.
  * - A refund of everything that is left runs the payment kind's `reversed` hook in the same
@@ -22,7 +26,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { csvRow, REFUND_MESSAGES, type AdminPayment, type LedgerRow, type MonthTotal } from '@studio/shared';
+import {
+  csvRow,
+  formatPence,
+  portalProjectPath,
+  REFUND_MESSAGES,
+  type AdminPayment,
+  type LedgerRow,
+  type MonthTotal,
+  type RefundProjectAction,
+} from '@studio/shared';
+import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import { pageOf } from '../common/admin-list.query';
 import { AppException, badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
@@ -68,6 +82,7 @@ export class PaymentLedgerService {
     private readonly audit: AuditService,
     private readonly hooks: PaymentSettlementHooks,
     private readonly money: MoneyLedgerRepository,
+    private readonly mail: MailService,
   ) {}
 
   /** Paid bookings and takings per London month (months without payments left out). */
@@ -82,7 +97,8 @@ export class PaymentLedgerService {
       this.repo.list({ ...filterOf(q), sort: q.sort ?? 'createdAt', order: q.order ?? 'desc' }, pageOf(q)),
       this.repo.monthTotals(TOTAL_MONTHS),
     ]);
-    return { items: rows.map((p) => this.toAdmin(p)), total, monthTotals };
+    const projects = await this.repo.projectIds(rows.map((p) => p.id));
+    return { items: rows.map((p) => this.toAdmin(p, projects.get(p.id) ?? null)), total, monthTotals };
   }
 
   /** The payment's rows in the one ledger, oldest first. */
@@ -93,7 +109,8 @@ export class PaymentLedgerService {
   async get(id: number): Promise<AdminPayment> {
     const row = await this.repo.findById(id);
     if (!row) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
-    return this.toAdmin(row);
+    const projects = await this.repo.projectIds([row.id]);
+    return this.toAdmin(row, projects.get(row.id) ?? null);
   }
 
   /** The CSV, read in batches of 500 and written as it is read: never the whole table in memory. */
@@ -116,12 +133,21 @@ export class PaymentLedgerService {
 
   async refund(
     id: number,
-    req: { amount?: number; requestId: string },
-    userId: number,
+    req: { amount?: number; requestId: string; reason: string; projectAction?: RefundProjectAction },
+    staff: { id: number; name: string },
   ): Promise<AdminPayment> {
-    const { amount, requestId } = req;
+    const { amount, requestId, reason } = req;
+    const action = req.projectAction ?? 'none';
+    const userId = staff.id;
     const stripe = this.payments.requireStripe();
-    let refunded = null as { value: number; total: number; before: number; stripeRefundId: string } | null;
+    let refunded = null as {
+      value: number;
+      total: number;
+      before: number;
+      stripeRefundId: string;
+      projectId: string | null;
+      payment: PaymentEntity;
+    } | null;
     await this.dataSource.transaction(async (m) => {
       const payment = await this.repo.lockById(m, id);
       if (!payment) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
@@ -140,6 +166,14 @@ export class PaymentLedgerService {
           { field: 'amount', message: REFUND_MESSAGES.tooMuch },
         ]);
       }
+      // The project moves first: a move it cannot make refuses the refund before Stripe is asked.
+      const projectId = await this.hooks.runRefundStep(m, {
+        payment,
+        action,
+        reason,
+        amountPence: value,
+        staffName: staff.name,
+      });
       const idempotencyKey = `refund-${requestId}`;
       let refund: Stripe.Refund;
       try {
@@ -147,7 +181,11 @@ export class PaymentLedgerService {
           {
             payment_intent: payment.stripePaymentIntentId,
             amount: value,
-            metadata: { payment_id: String(payment.id), requested_by: String(userId) },
+            metadata: {
+              payment_id: String(payment.id),
+              requested_by: String(userId),
+              reason: reason.slice(0, 500),
+            },
           },
           { idempotencyKey },
         );
@@ -182,22 +220,73 @@ export class PaymentLedgerService {
       // the final files of a refunded balance again).
       if (status === 'refunded')
         await this.hooks.get(payment.kind)?.reversed?.(m, { ...payment, status }, 'refunded');
-      refunded = { value, total, before: payment.amountRefunded, stripeRefundId: refund.id };
+      refunded = {
+        value,
+        total,
+        before: payment.amountRefunded,
+        stripeRefundId: refund.id,
+        projectId,
+        payment,
+      };
     });
     if (refunded) {
       await this.audit.record({
         action: 'payment.refund',
         targetType: 'payment',
         targetId: id,
-        summary: `Refunded £${(refunded.value / 100).toFixed(2)} of payment ${id}`,
+        summary: `Refunded £${(refunded.value / 100).toFixed(2)} of payment ${id}: ${reason}`,
         before: { amountRefunded: refunded.before },
-        after: { amountRefunded: refunded.total, stripeRefundId: refunded.stripeRefundId },
+        after: {
+          amountRefunded: refunded.total,
+          stripeRefundId: refunded.stripeRefundId,
+          reason,
+          projectAction: action,
+        },
       });
+      await this.mailRefund(refunded.payment, refunded.value, reason, action, refunded.projectId, requestId);
     }
     return this.get(id);
   }
 
-  private toAdmin(p: PaymentEntity): AdminPayment {
+  /** Tells the client about a refund (once per refund request: the job id). */
+  private async mailRefund(
+    p: PaymentEntity,
+    value: number,
+    reason: string,
+    action: RefundProjectAction,
+    projectId: string | null,
+    requestId: string,
+  ): Promise<void> {
+    if (!p.customerEmail) return;
+    const outcome =
+      projectId && action === 'on_hold'
+        ? 'Your project is on hold; the studio will contact you about the next step.'
+        : projectId && action === 'cancelled'
+          ? 'Your project is cancelled.'
+          : undefined;
+    await this.mail
+      .enqueue({
+        template: 'refund-notice',
+        to: p.customerEmail,
+        subject: `Refund of ${formatPence(value)} for ${p.metadata.serviceName ?? 'your payment'}`,
+        context: {
+          customerName: typeof p.metadata.customerName === 'string' ? p.metadata.customerName : undefined,
+          serviceName: p.metadata.serviceName ?? 'your booking',
+          amountFormatted: formatPence(value),
+          reason,
+          projectOutcome: outcome,
+          projectUrl: projectId ? `${this.config.publicUrl}${portalProjectPath(projectId)}` : undefined,
+        },
+        jobId: `refund-${requestId}-notice`,
+      })
+      .catch((err: unknown) => {
+        // Redis away: the outbox keeps it. Anything else is logged; the refund itself is made.
+        if (!(err instanceof MailQueueUnavailableError))
+          this.logger.error(`Could not queue the refund mail of payment ${p.id}: ${(err as Error).message}`);
+      });
+  }
+
+  private toAdmin(p: PaymentEntity, projectId: string | null): AdminPayment {
     const test = !this.config.stripe.secretKey || /^(sk|rk)_test_/.test(this.config.stripe.secretKey);
     const base = `https://dashboard.stripe.com${test ? '/test' : ''}`;
     const customerName = typeof p.metadata.customerName === 'string' ? p.metadata.customerName : null;
@@ -217,6 +306,7 @@ export class PaymentLedgerService {
       listPrice: p.metadata.listPricePence ?? null,
       stripePaymentIntentId: p.stripePaymentIntentId,
       stripeCheckoutSessionId: p.stripeCheckoutSessionId,
+      projectId,
       stripeUrl: p.stripePaymentIntentId ? `${base}/payments/${p.stripePaymentIntentId}` : null,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),

@@ -29,6 +29,23 @@ export type SettledPayment = Readonly<
 
 export type ReversalReason = 'refunded' | 'dispute_lost';
 
+/**
+ * What an admin's refund asks of the payment's project (the refund form's choice), run in the
+ * refund's transaction before Stripe is called: a move the project cannot make refuses the
+ * refund (409) and nothing is refunded. Returns the project's id, or null when the payment
+ * has no project.
+ */
+export type RefundProjectStep = (
+  m: EntityManager,
+  e: {
+    payment: SettledPayment;
+    action: 'none' | 'on_hold' | 'cancelled';
+    reason: string;
+    amountPence: number;
+    staffName: string;
+  },
+) => Promise<string | null>;
+
 export interface PaymentSettlementHook {
   succeeded(m: EntityManager, payment: SettledPayment): Promise<void>;
   afterSucceeded?(payment: SettledPayment): Promise<void>;
@@ -50,5 +67,17 @@ export class PaymentSettlementHooks {
 
   get(kind: PaymentKind): PaymentSettlementHook | undefined {
     return this.hooks.get(kind);
+  }
+
+  private refundStep: RefundProjectStep | null = null;
+
+  /** The projects feature registers how a refund moves a project (once). */
+  registerRefundStep(step: RefundProjectStep): void {
+    if (this.refundStep) throw new Error('A refund project step is already registered');
+    this.refundStep = step;
+  }
+
+  runRefundStep(...args: Parameters<RefundProjectStep>): Promise<string | null> {
+    return this.refundStep ? this.refundStep(...args) : Promise.resolve(null);
   }
 }

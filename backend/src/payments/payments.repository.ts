@@ -135,6 +135,24 @@ export class PaymentsRepository {
       .getMany();
   }
 
+  /**
+   * The client project behind each payment: the one a deposit or plan booking opened, or the
+   * one a balance paid (its metadata). A read of the projects table, for the ledger's links only.
+   */
+  async projectIds(paymentIds: number[]): Promise<Map<number, string>> {
+    if (!paymentIds.length) return new Map();
+    const rows: { paymentId: number; projectId: string | null }[] = await this.db.query(
+      `SELECT p.id AS "paymentId",
+              COALESCE(pr.id::text,
+                       CASE WHEN p.metadata->>'projectId' ~ '^[0-9a-f-]{36}$' THEN p.metadata->>'projectId' END)
+                AS "projectId"
+         FROM payments p LEFT JOIN projects pr ON pr.payment_id = p.id
+        WHERE p.id = ANY($1::int[])`,
+      [paymentIds],
+    );
+    return new Map(rows.filter((r) => r.projectId).map((r) => [r.paymentId, r.projectId!]));
+  }
+
   /** The refunds of a payment made from the back office, oldest first. */
   refundsOf(paymentId: number): Promise<Pick<PaymentRefundEntity, 'amount' | 'createdAt'>[]> {
     return this.db

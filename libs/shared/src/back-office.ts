@@ -163,7 +163,13 @@ export const REFUND_MESSAGES = {
   notRefundable: 'Only a paid payment can be refunded.',
   requestId: 'requestId must be a UUID the refund form made for this refund',
   requestReused: 'This refund request was already used for another payment.',
+  reason: 'Give the reason for the refund (3 to 500 characters); the client reads it.',
+  projectAction: 'projectAction must be none, on_hold or cancelled',
 } as const;
+
+/** What a refund does to the payment's project, chosen in the refund form. */
+export const REFUND_PROJECT_ACTIONS = ['none', 'on_hold', 'cancelled'] as const;
+export type RefundProjectAction = (typeof REFUND_PROJECT_ACTIONS)[number];
 
 export interface AdminPayment {
   id: number;
@@ -184,6 +190,8 @@ export interface AdminPayment {
   listPrice: number | null;
   stripePaymentIntentId: string | null;
   stripeCheckoutSessionId: string | null;
+  /** The client project this payment opened or paid, when there is one. */
+  projectId: string | null;
   /** The payment in the Stripe dashboard (test or live, from the key). */
   stripeUrl: string | null;
   createdAt: string;

@@ -7,6 +7,8 @@ import {
   ModalForm,
   PageContainer,
   ProFormDigit,
+  ProFormRadio,
+  ProFormTextArea,
   ProTable,
   StatisticCard,
   type ProColumns,
@@ -19,7 +21,9 @@ import {
   type AdminPayment,
   type MonthTotal,
   type PaymentStatusValue,
+  type RefundProjectAction,
 } from '@studio/shared';
+import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { dateTimeColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
@@ -67,8 +71,21 @@ export default function PaymentsPage() {
       valueEnum: { deposit: { text: 'Deposit' }, plan: { text: 'Plan booking' }, custom: { text: 'Custom' } },
       render: (_, p) => (
         <Space direction="vertical" size={0}>
-          <span>{p.kind === 'plan' ? 'Plan booking' : p.kind === 'deposit' ? 'Deposit' : 'Custom'}</span>
+          <span>
+            {p.kind === 'plan'
+              ? 'Plan booking'
+              : p.kind === 'deposit'
+                ? 'Deposit'
+                : p.kind === 'balance'
+                  ? 'Balance'
+                  : 'Custom'}
+          </span>
           <Typography.Text type="secondary">{p.serviceName}</Typography.Text>
+          {p.projectId ? (
+            <Link to={`/admin/projects/${p.projectId}`} aria-label={`Open the project of payment ${p.id}`}>
+              Open the project
+            </Link>
+          ) : null}
         </Space>
       ),
     },
@@ -182,17 +199,22 @@ export default function PaymentsPage() {
           { title: 'Net', dataIndex: 'net', render: (_, r) => formatPence(r.net) },
         ]}
       />
-      <ModalForm<{ pounds: number }>
+      <ModalForm<{ pounds: number; reason: string; projectAction: RefundProjectAction }>
         key={refunding?.id ?? 'none'}
         title={refunding ? `Refund payment #${refunding.id}` : 'Refund'}
         open={refunding !== null}
-        initialValues={{ pounds: (refunding?.refundable ?? 0) / 100 }}
+        initialValues={{ pounds: (refunding?.refundable ?? 0) / 100, projectAction: 'none' }}
         modalProps={{ destroyOnClose: true, onCancel: () => setRefunding(null) }}
         submitter={{ searchConfig: { submitText: 'Refund', resetText: 'Cancel' } }}
-        onFinish={async ({ pounds }) => {
+        onFinish={async ({ pounds, reason, projectAction }) => {
           if (!refunding) return false;
           try {
-            await refundPayment(refunding.id, poundsToPence(pounds), refunding.requestId);
+            await refundPayment(refunding.id, {
+              amount: poundsToPence(pounds),
+              requestId: refunding.requestId,
+              reason,
+              projectAction: refunding.projectId ? projectAction : 'none',
+            });
             toast.success('Refund made', `${formatPence(poundsToPence(pounds))} refunded through Stripe.`);
             setRefunding(null);
             setIssuesKey((k) => k + 1);
@@ -206,7 +228,7 @@ export default function PaymentsPage() {
       >
         <Typography.Paragraph>
           Up to {formatPence(refunding?.refundable ?? 0)} can be refunded. The money goes back to the
-          customer's card.
+          customer's card, and the customer is mailed the amount and your reason.
         </Typography.Paragraph>
         <ProFormDigit
           name="pounds"
@@ -216,6 +238,26 @@ export default function PaymentsPage() {
           fieldProps={{ precision: 2 }}
           rules={[{ required: true, message: 'Enter the amount to refund' }]}
         />
+        <ProFormTextArea
+          name="reason"
+          label="Reason (mailed to the client)"
+          fieldProps={{ maxLength: 500, showCount: true, rows: 3 }}
+          rules={[
+            { required: true, whitespace: true, message: 'Give the reason for the refund' },
+            { min: 3, message: 'At least 3 characters' },
+          ]}
+        />
+        {refunding?.projectId ? (
+          <ProFormRadio.Group
+            name="projectAction"
+            label="The project"
+            options={[
+              { label: 'Leave it as it is', value: 'none' },
+              { label: 'Put it on hold', value: 'on_hold' },
+              { label: 'Cancel it', value: 'cancelled' },
+            ]}
+          />
+        ) : null}
       </ModalForm>
     </PageContainer>
   );

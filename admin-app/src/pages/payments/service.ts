@@ -5,6 +5,7 @@ import {
   type AdminPaymentIssue,
   type MonthTotal,
   type PagedResponse,
+  type RefundProjectAction,
 } from '@studio/shared';
 import { listQuery } from '../../utils/paged-request';
 
@@ -21,11 +22,10 @@ export async function listPayments(
 }
 
 /** `requestId` is made once per refund form: every submit of that form is the same refund. */
-export const refundPayment = (id: number, amount: number, requestId: string) =>
-  postJson<{ success: true; payment: AdminPayment }>(`${PAYMENTS_PATH}/${id}/refund`, {
-    amount,
-    requestId,
-  });
+export const refundPayment = (
+  id: number,
+  body: { amount: number; requestId: string; reason: string; projectAction: RefundProjectAction },
+) => postJson<{ success: true; payment: AdminPayment }>(`${PAYMENTS_PATH}/${id}/refund`, body);
 
 export const listPaymentIssues = () =>
   getJson<{ success: true; items: AdminPaymentIssue[] }>(`${PAYMENTS_PATH}/issues`).then((r) => r.items);
