@@ -6,7 +6,11 @@
  *
  * Stripe API (what the backend calls): POST /v1/payment_intents, GET /v1/payment_intents/:id,
  * POST /v1/checkout/sessions, POST /v1/checkout/sessions/:id/expire (open sessions only, as
- * Stripe), POST /v1/refunds. Form-encoded bodies are decoded the way Stripe reads them,
+ * Stripe), POST /v1/refunds, and the lists reconciliation reads: GET /v1/charges, /v1/refunds,
+ * /v1/disputes (newest first, `created[gte]`/`created[lt]`, `limit`, `starting_after`, as
+ * Stripe pages them). A charge stands for each succeeded PaymentIntent (`ch_for_<intent>`, its
+ * refunded total from the refunds); `charges`, `refunds` and `disputes` are plain maps a test
+ * may change to inject differences. Form-encoded bodies are decoded the way Stripe reads them,
  * idempotency keys are honoured, and every request is recorded so a test can assert exactly
  * what the server asked Stripe to charge.
  *
@@ -82,6 +86,9 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
   const paymentIntents = new Map();
   const checkoutSessions = new Map();
   const refunds = new Map();
+  const disputes = new Map();
+  /** Charges a test adds or changes by hand (injected differences); by id. */
+  const extraCharges = new Map();
   const idempotent = new Map();
   let failure = null;
   let baseUrl = '';
@@ -123,6 +130,47 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     session.status = 'complete';
     session.payment_status = 'paid';
     return session;
+  };
+
+  /** Every charge Stripe would list: one per succeeded intent, plus the ones a test added. */
+  const allCharges = () => {
+    const list = [];
+    for (const intent of paymentIntents.values()) {
+      if (intent.status !== 'succeeded') continue;
+      const id = `ch_for_${intent.id}`;
+      if (extraCharges.has(id)) continue;
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id)
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+      list.push({
+        id,
+        object: 'charge',
+        amount: Number(intent.amount_received),
+        amount_captured: Number(intent.amount_received),
+        amount_refunded: refunded,
+        refunded: refunded >= Number(intent.amount_received),
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        paid: true,
+        created: intent.created,
+      });
+    }
+    return [...list, ...extraCharges.values()];
+  };
+
+  /** Stripe's list page: newest first, created[gte]/[lt], limit, starting_after. */
+  const listOf = (items, query, url) => {
+    const gte = num(query.created?.gte);
+    const lt = num(query.created?.lt);
+    const sorted = items
+      .filter((o) => (gte == null || o.created >= gte) && (lt == null || o.created < lt))
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+    const after = str(query.starting_after);
+    const start = after ? sorted.findIndex((o) => o.id === after) + 1 : 0;
+    const limit = Math.min(Math.max(num(query.limit) ?? 10, 1), 100);
+    const data = sorted.slice(start, start + limit);
+    return [200, { object: 'list', url, data, has_more: start + limit < sorted.length }];
   };
 
   const notFound = (what, id) => [
@@ -228,6 +276,17 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
         session.status = 'expired';
         return [200, session];
       },
+    },
+    { method: 'GET', pattern: /^\/v1\/charges$/, handle: (q) => listOf(allCharges(), q, '/v1/charges') },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds$/,
+      handle: (q) => listOf([...refunds.values()], q, '/v1/refunds'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/disputes$/,
+      handle: (q) => listOf([...disputes.values()], q, '/v1/disputes'),
     },
     // --- refunds (backoffice addition): a refund of a succeeded intent, never above what is left.
     {
@@ -405,6 +464,8 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     paymentIntents,
     checkoutSessions,
     refunds,
+    disputes,
+    charges: extraCharges,
     requestsTo: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
     failWith,
     setIntentStatus,

@@ -137,6 +137,11 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     projectOutcome: 'Your project is cancelled.',
     projectUrl: 'https://x.test/portal/projects/1',
   },
+  'reconciliation-report': {
+    count: 1,
+    lines: ['Stripe refund re_1 of £5 is not in the ledger.'],
+    paymentsUrl: 'https://x.test/admin/payments',
+  },
 };
 
 describe('MailRenderer', () => {

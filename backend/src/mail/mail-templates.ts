@@ -32,6 +32,7 @@ export const MAIL_TEMPLATES = [
   'balance-reminder',
   'files-unlocked',
   'refund-notice',
+  'reconciliation-report',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
@@ -193,4 +194,5 @@ export type MailContexts = {
     projectOutcome?: string;
     projectUrl?: string;
   };
+  'reconciliation-report': { count: number; lines: string[]; paymentsUrl: string };
 };

@@ -832,6 +832,10 @@ export default async () => {
               listIssues: {
                 summary: 'Money staff must look at: open issues oldest first, then the latest resolved ones.',
               },
+              reconcile: {
+                summary:
+                  "Compares Stripe's charges, refunds and disputes since the last run with the ledger now.",
+              },
               resolveIssue: {},
               get: {},
               refund: {},

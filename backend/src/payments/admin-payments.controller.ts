@@ -8,6 +8,7 @@ import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
 import { notFound } from '../common/errors/app.exception';
 import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentLedgerService } from './payment-ledger.service';
+import { ReconciliationService } from './reconciliation/reconciliation.service';
 
 /** /admin/payments: money, so admins only. */
 @Controller('api/admin/payments')
@@ -16,6 +17,7 @@ export class AdminPaymentsController {
   constructor(
     private readonly ledger: PaymentLedgerService,
     private readonly issues: PaymentIssuesRepository,
+    private readonly reconciliation: ReconciliationService,
   ) {}
 
   /** JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed. */
@@ -36,6 +38,13 @@ export class AdminPaymentsController {
   @Get('issues')
   async listIssues() {
     return { success: true, items: await this.issues.list() };
+  }
+
+  /** Compares Stripe's charges, refunds and disputes since the last run with the ledger now. */
+  @Post('reconcile')
+  @HttpCode(200)
+  async reconcile() {
+    return { success: true, run: await this.reconciliation.run('manual') };
   }
 
   @Post('issues/:id/resolve')

@@ -43,6 +43,11 @@ export class PaymentIssuesRepository {
     return rows.length > 0;
   }
 
+  /** `flag` outside any transaction (a finding that changes nothing else, e.g. reconciliation). */
+  flagNow(issue: NewPaymentIssue): Promise<boolean> {
+    return this.flag(this.db.manager, issue);
+  }
+
   /** Open issues first (oldest first), then the latest resolved ones. */
   async list(limit = 200): Promise<AdminPaymentIssue[]> {
     const repo = this.db.getRepository(PaymentIssueEntity);

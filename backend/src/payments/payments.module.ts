@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReferralModule } from '../referral/referral.module';
@@ -9,6 +10,9 @@ import { PaymentEntity } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { MoneyLedgerRepository } from './money-ledger.repository';
+import { ReconciliationRepository } from './reconciliation/reconciliation.repository';
+import { RECONCILIATION_QUEUE, ReconciliationScheduler } from './reconciliation/reconciliation.scheduler';
+import { ReconciliationService } from './reconciliation/reconciliation.service';
 import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentsRepository } from './payments.repository';
 import { StripeEventEntity } from './entities/stripe-event.entity';
@@ -25,6 +29,7 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     TypeOrmModule.forFeature([PaymentEntity, StripeEventEntity, PaymentRefundEntity, PaymentIssueEntity]),
     ServicesModule,
     ReferralModule,
+    BullModule.registerQueue({ name: RECONCILIATION_QUEUE }),
   ],
   controllers: [PaymentsController, StripeWebhookController, AdminPaymentsController],
   providers: [
@@ -38,6 +43,9 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     PaymentSettlementHooks,
     PaymentIssuesRepository,
     MoneyLedgerRepository,
+    ReconciliationRepository,
+    ReconciliationService,
+    ReconciliationScheduler,
   ],
   exports: [
     PaymentsService,

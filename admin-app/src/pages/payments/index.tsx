@@ -14,7 +14,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { Button, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DownloadOutlined, RollbackOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   formatPence,
   poundsToPence,
@@ -29,7 +29,7 @@ import { dateTimeColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
 import { PaymentIssues } from './payment-issues';
-import { listPayments, PAYMENTS_PATH, refundPayment } from './service';
+import { listPayments, PAYMENTS_PATH, reconcileWithStripe, refundPayment } from './service';
 
 const STATUS_COLOURS: Record<PaymentStatusValue, string> = {
   pending: 'default',
@@ -56,6 +56,7 @@ export default function PaymentsPage() {
   // retry sends the same id, and the server makes one refund of it).
   // Bumped when something on the page may have flagged money (a refund, a reconciliation).
   const [issuesKey, setIssuesKey] = useState(0);
+  const [reconciling, setReconciling] = useState(false);
   const [refunding, setRefundingState] = useState<(AdminPayment & { requestId: string }) | null>(null);
   const setRefunding = (p: AdminPayment | null) =>
     setRefundingState(p && { ...p, requestId: crypto.randomUUID() });
@@ -159,6 +160,26 @@ export default function PaymentsPage() {
       title={<PageTitle>Payments</PageTitle>}
       content="Deposits, plan bookings and custom payments, as Stripe settled them. Refunds made in Stripe show here too."
       extra={[
+        <Button
+          key="reconcile"
+          icon={<SyncOutlined />}
+          loading={reconciling}
+          onClick={() => {
+            setReconciling(true);
+            reconcileWithStripe()
+              .then((run) => {
+                toast.success(
+                  'Reconciled with Stripe',
+                  `${run.charges} charges, ${run.refunds} refunds and ${run.disputes} disputes read; ${run.differences} difference(s), ${run.newDifferences} new.`,
+                );
+                setIssuesKey((k) => k + 1);
+              })
+              .catch((err: unknown) => toast.failure(err, 'Failed to reconcile with Stripe.'))
+              .finally(() => setReconciling(false));
+          }}
+        >
+          Reconcile with Stripe
+        </Button>,
         <Button key="csv" icon={<DownloadOutlined />} href={table.csvHref}>
           Export CSV
         </Button>,

@@ -32,3 +32,17 @@ export const listPaymentIssues = () =>
 
 export const resolvePaymentIssue = (id: number) =>
   postJson<{ success: true; issue: AdminPaymentIssue }>(`${PAYMENTS_PATH}/issues/${id}/resolve`, {});
+
+export interface ReconciliationRun {
+  id: number;
+  since: string;
+  charges: number;
+  refunds: number;
+  disputes: number;
+  differences: number;
+  newDifferences: number;
+}
+
+/** Compares Stripe's charges, refunds and disputes since the last run with the ledger, now. */
+export const reconcileWithStripe = () =>
+  postJson<{ success: true; run: ReconciliationRun }>(`${PAYMENTS_PATH}/reconcile`, {}).then((r) => r.run);

@@ -29,6 +29,7 @@ import { RefundRequests1765600000000 } from './1765600000000-RefundRequests';
 import { PaymentIssues1765600100000 } from './1765600100000-PaymentIssues';
 import { BalanceVersions1765600200000 } from './1765600200000-BalanceVersions';
 import { MoneyLedger1765600300000 } from './1765600300000-MoneyLedger';
+import { ReconciliationRuns1765600400000 } from './1765600400000-ReconciliationRuns';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   PaymentIssues1765600100000,
   BalanceVersions1765600200000,
   MoneyLedger1765600300000,
+  ReconciliationRuns1765600400000,
 ];
