@@ -37,6 +37,8 @@ export interface FakeStripe {
   /** Answer every call with this HTTP status (a Stripe api_error) until called with null. */
   failWith(status: number | null): void;
   setIntentStatus(id: string, status: string): StripeObject;
+  /** Answer matching paths `ms` late (the work is done at once) until called with null. */
+  holdResponses(pattern: RegExp | null, ms?: number): void;
   /** The customer pays this session: complete, paid, with a succeeded PaymentIntent behind it. */
   completeSession(id: string): StripeObject;
   close(): Promise<void>;

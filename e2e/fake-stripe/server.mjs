@@ -91,7 +91,17 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
   const extraCharges = new Map();
   const idempotent = new Map();
   let failure = null;
+  let hold = null;
   let baseUrl = '';
+
+  /**
+   * Answer requests to paths matching `pattern` only after `ms` (the operation itself is done at
+   * once, as Stripe does it before its answer reaches the caller), until called with null: a
+   * window in which to kill the caller between Stripe's work and its own commit.
+   */
+  const holdResponses = (pattern, ms) => {
+    hold = pattern ? { pattern, ms } : null;
+  };
 
   /** Answer every API call with this HTTP status (a Stripe api_error) until called with null. */
   const failWith = (status) => {
@@ -443,6 +453,12 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
         if (!match) continue;
         const [status, object] = route.handle(body, match);
         if (cacheKey && status === 200) idempotent.set(cacheKey, object);
+        if (hold && hold.pattern.test(path)) {
+          setTimeout(() => {
+            if (!res.destroyed) sendJson(res, status, object, headers);
+          }, hold.ms);
+          return;
+        }
         return sendJson(res, status, object, headers);
       }
       sendJson(
@@ -470,6 +486,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     failWith,
     setIntentStatus,
     completeSession,
+    holdResponses,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();
