@@ -280,6 +280,8 @@ describe('Balances that follow the project (HTTP)', () => {
       other,
     ]);
     expect((await t.http().get(`/api/pay/${token}`)).status).toBe(200);
+    const open = await t.http().post(`/api/pay/${token}/checkout`);
+    expect(open.status).toBe(200);
     const balance = t.app.get(ReviewBalanceService);
     expect(await balance.remind(other, 3)).toBe(true);
 
@@ -290,6 +292,23 @@ describe('Balances that follow the project (HTTP)', () => {
     ])
       expect([res.status, res.body.success, res.body.code]).toEqual([410, false, 'PAY_LINK_GONE']);
     expect(await balance.remind(other, 7)).toBe(false);
+
+    // The client still had the session open and pays it: the money is refunded, not settled.
+    const late = fake.completeSession(open.body.sessionId);
+    expect((await sendWebhook(t, 'checkout.session.completed', late)).status).toBe(200);
+    const [row] = await db.query(
+      `SELECT id, status, amount_refunded FROM payments WHERE stripe_checkout_session_id = $1`,
+      [open.body.sessionId],
+    );
+    expect(row).toMatchObject({ status: 'refunded', amount_refunded: 3000 });
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === late.payment_intent)).toHaveLength(
+      1,
+    );
+    expect((await project(other)).status).toBe('cancelled');
+    expect((await balanceRow(other)).paid).toBe(false);
+    const flagged = (await issues()).filter((i) => i.paymentId === row.id);
+    expect(flagged.map((i) => i.kind)).toEqual(['superseded_payment']);
+    expect(flagged[0].summary).toMatch(/project had been cancelled/);
   });
 
   it('refunds with a reason the client is mailed, putting the project on hold or cancelling it as asked', async () => {

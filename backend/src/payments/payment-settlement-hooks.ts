@@ -8,6 +8,9 @@
  *   for every event that leaves the payment succeeded (the first one and any later one, such as
  *   a dispute on it), so it must be idempotent. What it writes commits with the event's record or
  *   not at all; a throw rolls the event back and Stripe delivers it again.
+ *   It may refuse the money instead ({ refuse: why }, e.g. a balance paid through a session that
+ *   was still open when its project was cancelled): the webhook refunds the payment in the same
+ *   transaction and flags it to staff.
  * - `afterSucceeded` runs after the commit, once per payment, beside the payment's own
  *   confirmation mails (the mail claim on the payment row decides who runs them). A throw
  *   releases the claim and answers 503, so Stripe's retry runs it again: it queues mails with job
@@ -47,7 +50,8 @@ export type RefundProjectStep = (
 ) => Promise<string | null>;
 
 export interface PaymentSettlementHook {
-  succeeded(m: EntityManager, payment: SettledPayment): Promise<void>;
+  /** May refuse the money (e.g. its project was cancelled): the webhook then refunds it at once. */
+  succeeded(m: EntityManager, payment: SettledPayment): Promise<void | { refuse: string }>;
   afterSucceeded?(payment: SettledPayment): Promise<void>;
   reversed?(m: EntityManager, payment: SettledPayment, reason: ReversalReason): Promise<void>;
 }

@@ -17,6 +17,8 @@
  *   expired) is not settled: it is refunded at once (idempotency key derived from the payment)
  *   and flagged to staff, in the event's transaction; if Stripe cannot refund it now the event
  *   fails and Stripe's retry tries again.
+ * - A settlement hook may refuse the money (a balance whose project was cancelled while its
+ *   session was open): the payment is refunded the same way, in the event's transaction.
  * - A full refund or a lost dispute runs the kind's `reversed` hook in the same transaction
  *   (reviews lock the final files again and tell staff).
  * - Money taken, refunded (by id, or as the difference from Stripe's refunded total) and lost to
@@ -374,11 +376,14 @@ export class StripeWebhookService {
     intentId: string | null,
     amount: number | null | undefined,
     currency: string | null | undefined,
+    refusedBecause?: string,
   ): Promise<Applied> {
     const paid = `${((amount ?? 0) / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`;
-    const why = payment.metadata.supersededAt
-      ? `its checkout was replaced (${payment.metadata.supersededReason ?? 'superseded'})`
-      : 'its checkout had expired';
+    const why = refusedBecause
+      ? refusedBecause
+      : payment.metadata.supersededAt
+        ? `its checkout was replaced (${payment.metadata.supersededReason ?? 'superseded'})`
+        : 'its checkout had expired';
     if (!intentId) {
       await this.issues.flag(m, {
         kind: 'superseded_payment',
@@ -500,7 +505,16 @@ export class StripeWebhookService {
   private async settle(paymentId: number, m: EntityManager): Promise<void> {
     const payment = await this.repo.findByIdIn(m, paymentId);
     if (payment.status !== 'succeeded') return;
-    await this.hooks.get(payment.kind)?.succeeded(m, payment);
+    const outcome = await this.hooks.get(payment.kind)?.succeeded(m, payment);
+    if (outcome && 'refuse' in outcome)
+      await this.refundLapsed(
+        m,
+        payment,
+        payment.stripePaymentIntentId,
+        payment.amount,
+        payment.currency,
+        outcome.refuse,
+      );
   }
 
   private unknown(stripeId: string): Applied {

@@ -5,6 +5,8 @@
  * Guarantees:
  * - Approval locks the project row: approving twice makes one balance request (a primary key on
  *   the project); a balance of nothing unlocks the files at once.
+ * - A balance paid for a cancelled project (through a session still open) is refused: the
+ *   webhook refunds it and tells staff.
  * - The balance payment is settled inside the Stripe webhook's transaction, once per project
  *   (the request is marked paid once); the project moves to paid, and to delivered when final
  *   files are waiting. Reminders are cancelled and the client told after the commit.
@@ -234,10 +236,12 @@ export class ReviewBalanceService {
   async onBalancePaid(
     m: EntityManager,
     payment: { id: number; metadata: Record<string, unknown> },
-  ): Promise<void> {
+  ): Promise<void | { refuse: string }> {
     const projectId = typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null;
     if (!projectId) return;
     const project = await this.steps.lock(m, projectId);
+    // Paid through a session still open when staff cancelled the project: not owed any more.
+    if (project?.status === 'cancelled') return { refuse: 'its project had been cancelled' };
     if (!project || !(await this.repo.markBalancePaid(m, projectId, payment.id))) return;
     const request = await this.repo.balanceRequest(projectId, m);
     await this.steps.appendEventIn(m, {
