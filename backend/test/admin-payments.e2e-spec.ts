@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
 import { payDeposit, sendWebhook } from './support/paid-booking';
 import { createTestApp, TestApp } from './support/test-app';
+
+const REASON = 'The client cancelled the session.';
 
 describe('Payments ledger and refunds (/api/admin/payments)', () => {
   let t: TestApp;
@@ -70,12 +72,22 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
     }
   });
 
-  it('refunds at most what is left, once per double click, with a Stripe idempotency key', async () => {
+  it('refunds at most what is left; one refund per request id, whatever the clicks', async () => {
     const { paymentId, intentId } = await paidDeposit('refund@example.com');
     const refund = (body: object) =>
       t.http().post(`/api/admin/payments/${paymentId}/refund`).set(as()).send(body);
 
-    for (const body of [{ amount: 3001 }, { amount: 0 }, { amount: 10.5 }, { amount: '100' }]) {
+    for (const body of [
+      { amount: 3001, requestId: randomUUID(), reason: REASON },
+      { amount: 0, requestId: randomUUID(), reason: REASON },
+      { amount: 10.5, requestId: randomUUID(), reason: REASON },
+      { amount: '100', requestId: randomUUID(), reason: REASON },
+      { amount: 100 },
+      { amount: 100, requestId: 'click-1', reason: REASON },
+      { amount: 100, requestId: randomUUID() },
+      { amount: 100, requestId: randomUUID(), reason: ' x ' },
+      { amount: 100, requestId: randomUUID(), reason: REASON, projectAction: 'delete' },
+    ]) {
       const bad = await refund(body);
       expect([JSON.stringify(body), bad.status, bad.body.success]).toEqual([
         JSON.stringify(body),
@@ -83,27 +95,53 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
         false,
       ]);
     }
-    expect((await refund({ amount: 3001 })).body.code).toBe('REFUND_TOO_LARGE');
+    expect((await refund({ amount: 3001, requestId: randomUUID(), reason: REASON })).body.code).toBe(
+      'REFUND_TOO_LARGE',
+    );
 
-    const partial = await refund({ amount: 1000 });
-    expect(partial.status).toBe(200);
-    expect(partial.body.payment).toMatchObject({
-      status: 'partially_refunded',
-      amountRefunded: 1000,
-      refundable: 2000,
-    });
+    // A double click on a partial refund: two concurrent POSTs of one request are one refund.
+    const first = randomUUID();
+    const [a, b] = await Promise.all([
+      refund({ amount: 1000, requestId: first, reason: REASON }),
+      refund({ amount: 1000, requestId: first, reason: REASON }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    for (const res of [a, b])
+      expect(res.body.payment).toMatchObject({
+        status: 'partially_refunded',
+        amountRefunded: 1000,
+        refundable: 2000,
+      });
+    // The same request once more, later (a retry after a timeout): still the one refund.
+    expect(
+      (await refund({ amount: 1000, requestId: first, reason: REASON })).body.payment.amountRefunded,
+    ).toBe(1000);
 
-    // A double click: both ask for "everything left"; one refund is made, the other is refused.
-    const [a, b] = await Promise.all([refund({}), refund({})]);
-    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    // A new request (the form opened again) for everything left.
+    const rest = randomUUID();
+    const [c, d] = await Promise.all([
+      refund({ requestId: rest, reason: REASON }),
+      refund({ requestId: rest, reason: REASON }),
+    ]);
+    expect([c.status, d.status]).toEqual([200, 200]);
     const mine = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
     expect(mine.map((r) => r.amount)).toEqual([1000, 2000]);
     const calls = fake.requestsTo('/v1/refunds', 'POST').filter((r) => r.body.payment_intent === intentId);
-    expect(calls.every((c) => c.idempotencyKey?.startsWith(`refund-${paymentId}-`))).toBe(true);
+    expect(calls.map((c) => c.idempotencyKey)).toEqual([`refund-${first}`, `refund-${rest}`]);
 
     const [row] = await db.query(`SELECT status, amount_refunded FROM payments WHERE id = $1`, [paymentId]);
     expect(row).toEqual({ status: 'refunded', amount_refunded: 3000 });
-    expect((await refund({})).body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+    const recorded = await db.query(
+      `SELECT request_id, amount FROM payment_refunds WHERE payment_id = $1 ORDER BY id`,
+      [paymentId],
+    );
+    expect(recorded).toEqual([
+      { request_id: first, amount: 1000 },
+      { request_id: rest, amount: 2000 },
+    ]);
+    expect((await refund({ requestId: randomUUID(), reason: REASON })).body.code).toBe(
+      'PAYMENT_NOT_REFUNDABLE',
+    );
     const audit = await db.query(
       `SELECT after FROM audit_log WHERE action = 'payment.refund' AND target_id = $1 ORDER BY id`,
       [String(paymentId)],
@@ -111,7 +149,24 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
     expect(audit.map((a: { after: { amountRefunded: number } }) => a.after.amountRefunded)).toEqual([
       1000, 3000,
     ]);
-    expect((await t.http().post('/api/admin/payments/999999/refund').set(as()).send({})).status).toBe(404);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/admin/payments/999999/refund')
+          .set(as())
+          .send({ requestId: randomUUID(), reason: REASON })
+      ).status,
+    ).toBe(404);
+
+    // A request id names one refund of one payment: used on another payment, 409.
+    const other = await paidDeposit('refund-other@example.com');
+    const reused = await t
+      .http()
+      .post(`/api/admin/payments/${other.paymentId}/refund`)
+      .set(as())
+      .send({ requestId: first, reason: REASON });
+    expect([reused.status, reused.body.code]).toEqual([409, 'REFUND_REQUEST_REUSED']);
   });
 
   it('shows refunds made in the Stripe dashboard (charge.refunded, partial then full)', async () => {

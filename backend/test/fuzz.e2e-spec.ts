@@ -857,7 +857,16 @@ const ROUTES: Route[] = [
     }),
   }),
   byId('GET', '/api/admin/payments/:id', 60),
-  byId('POST', '/api/admin/payments/:id/refund', 100, { body: { amount: field(weirdNumber) } }),
+  byId('POST', '/api/admin/payments/:id/refund', 100, {
+    body: {
+      amount: field(weirdNumber),
+      requestId: field(uuid),
+      reason: field(words),
+      projectAction: oneOf(['none', 'on_hold', 'cancelled']),
+    },
+  }),
+  route('GET', '/api/admin/payments/issues', 10),
+  byId('POST', '/api/admin/payments/issues/:id/resolve', 30),
   route('GET', '/api/admin/subscribers', 200, {
     query: adminListQuery({
       sort: oneOf(SUBSCRIBER_SORTS),

@@ -172,6 +172,57 @@ describe('Stripe webhook (HTTP)', () => {
     ]);
   });
 
+  it('settles nothing for an amount or currency other than what is owed, and flags it to staff', async () => {
+    const token = await adminToken(t);
+    const issues = async () =>
+      (await t.http().get('/api/admin/payments/issues').set('authorization', `Bearer ${token}`)).body
+        .items as {
+        id: number;
+        kind: string;
+        paymentId: number;
+        summary: string;
+        resolvedAt: string | null;
+      }[];
+
+    // A signed event for one penny in US dollars against a £30 deposit.
+    const { paymentId, intent } = await depositIntent('penny@example.com');
+    const penny = { ...intent, amount: 1, amount_received: 1, currency: 'usd' };
+    expect((await send('payment_intent.succeeded', penny)).status).toBe(200);
+    expect((await payment(paymentId)).status).toBe('pending');
+    expect(await db.query(`SELECT id FROM projects WHERE payment_id = $1`, [paymentId])).toEqual([]);
+    expect(mailsTo(paymentId)).toEqual([]);
+    // The right amount in the wrong currency is no better.
+    await send('payment_intent.succeeded', { ...intent, currency: 'usd' }).expect(200);
+    expect((await payment(paymentId)).status).toBe('pending');
+
+    // A hosted plan checkout completed for less than its deposit.
+    const plan = await planSession({ serviceName: 'Mix', email: 'cheap@example.com' });
+    await send('checkout.session.completed', { ...plan.session, amount_total: 1 }).expect(200);
+    expect((await payment(plan.paymentId)).status).toBe('pending');
+
+    const flagged = (await issues()).filter((i) => [paymentId, plan.paymentId].includes(i.paymentId));
+    expect(flagged.map((i) => [i.kind, i.paymentId])).toEqual([
+      ['amount_mismatch', paymentId],
+      ['amount_mismatch', paymentId],
+      ['amount_mismatch', plan.paymentId],
+    ]);
+    expect(flagged[0].summary).toMatch(/0\.01 USD paid for payment #\d+, which owes 30\.00 GBP/);
+    // A redelivery flags nothing twice.
+    await send('payment_intent.succeeded', penny).expect(200);
+    expect((await issues()).filter((i) => i.paymentId === paymentId)).toHaveLength(2);
+
+    // What is owed still settles it; staff resolve the flag.
+    await send('payment_intent.succeeded', intent).expect(200);
+    expect((await payment(paymentId)).status).toBe('succeeded');
+    const resolved = await t
+      .http()
+      .post(`/api/admin/payments/issues/${flagged[0].id}/resolve`)
+      .set('authorization', `Bearer ${token}`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.issue.resolvedAt).toEqual(expect.any(String));
+    expect((await t.http().get('/api/admin/payments/issues')).status).toBe(401);
+  });
+
   it("counts settled deposits on the admin dashboard's paid-deposits card", async () => {
     const token = await adminToken(t);
     const stats = () =>

@@ -3,6 +3,7 @@
  * and rounds, approval and the balance, the webhook, and the downloads it unlocks. One project
  * walks the whole loop; each step checks its locks and its bad input.
  */
+import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
@@ -16,6 +17,8 @@ import { FakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, sendWebhook, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
 import { adminToken, TestApp } from './support/test-app';
+
+const REASON = 'The client cancelled the session.';
 
 jest.setTimeout(60_000);
 
@@ -576,7 +579,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       .filter((r) => (r.body.metadata as Record<string, string> | undefined)?.kind === 'balance');
     expect(created).toHaveLength(1);
     expect(created[0].body.metadata).toMatchObject({ projectId: id, kind: 'balance' });
-    expect(created[0].idempotencyKey).toMatch(/^balance-cs-\d+$/);
+    expect(created[0].idempotencyKey).toMatch(new RegExp(`^balance-${id}-v1-cs-\\d+$`));
     expect(created[0].body).toMatchObject({ line_items: [{ price_data: { unit_amount: '4500' } }] });
 
     sink.clear();
@@ -704,7 +707,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     const refund = await admin()
       .post(`/api/admin/payments/${deposit.paymentId}/refund`)
       .set(auth)
-      .send({ amount: 500 });
+      .send({ amount: 500, requestId: randomUUID(), reason: REASON });
     expect(refund.status).toBe(200);
     const refunded = await read(deposit.url);
     expect(refunded.text).toMatch(/Total paid\s+£20\.00/);

@@ -26,13 +26,21 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   paymentIntents: Map<string, StripeObject>;
   checkoutSessions: Map<string, StripeObject>;
-  /** Refunds made through POST /v1/refunds, by id. */
+  /** Refunds made through POST /v1/refunds, by id (GET /v1/refunds lists them). */
   refunds: Map<string, StripeObject>;
+  /** Disputes GET /v1/disputes lists, by id (tests add them). */
+  disputes: Map<string, StripeObject>;
+  /** Charges added or overridden by hand (`ch_for_<intent>` replaces the one derived from it). */
+  charges: Map<string, StripeObject>;
   /** Requests to `path` (e.g. '/v1/payment_intents'), optionally only with `method`. */
   requestsTo(path: string, method?: string): FakeStripeRequest[];
   /** Answer every call with this HTTP status (a Stripe api_error) until called with null. */
   failWith(status: number | null): void;
   setIntentStatus(id: string, status: string): StripeObject;
+  /** Answer matching paths `ms` late (the work is done at once) until called with null. */
+  holdResponses(pattern: RegExp | null, ms?: number): void;
+  /** The customer pays this session: complete, paid, with a succeeded PaymentIntent behind it. */
+  completeSession(id: string): StripeObject;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,12 @@
  * internet.
  *
  * Stripe API (what the backend calls): POST /v1/payment_intents, GET /v1/payment_intents/:id,
- * POST /v1/checkout/sessions. Form-encoded bodies are decoded the way Stripe reads them,
+ * POST /v1/checkout/sessions, POST /v1/checkout/sessions/:id/expire (open sessions only, as
+ * Stripe), POST /v1/refunds, and the lists reconciliation reads: GET /v1/charges, /v1/refunds,
+ * /v1/disputes (newest first, `created[gte]`/`created[lt]`, `limit`, `starting_after`, as
+ * Stripe pages them). A charge stands for each succeeded PaymentIntent (`ch_for_<intent>`, its
+ * refunded total from the refunds); `charges`, `refunds` and `disputes` are plain maps a test
+ * may change to inject differences. Form-encoded bodies are decoded the way Stripe reads them,
  * idempotency keys are honoured, and every request is recorded so a test can assert exactly
  * what the server asked Stripe to charge.
  *
@@ -15,12 +20,17 @@
  * "Pay" (marks the session paid and goes to its success_url, {CHECKOUT_SESSION_ID} filled in)
  * and "Cancel" (its cancel_url).
  *
+ * A session paid (the hosted page's Pay, or `completeSession(id)` in-process, or
+ * POST /__fake/checkout_sessions/:id/complete) gets a succeeded PaymentIntent of its amount,
+ * currency and payment_intent_data metadata, so refunds of it work as for any payment.
+ *
  * Steering it: in-process through the returned object (requestsTo, failWith, setIntentStatus),
  * or over HTTP (JSON, under /__fake/) from another process:
  *   GET  /__fake/requests                          every recorded API request
  *   GET  /__fake/checkout_sessions/:id             one session as stored
  *   GET  /__fake/payment_intents/:id               one intent as stored
  *   POST /__fake/payment_intents/:id/status        {"status": "succeeded"} — what Stripe reports next
+ *   POST /__fake/checkout_sessions/:id/complete    pays the session (whatever its status)
  *   POST /__fake/fail                              {"status": 500} or {"status": null}
  *
  * Types for TypeScript callers: server.d.mts.
@@ -76,9 +86,22 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
   const paymentIntents = new Map();
   const checkoutSessions = new Map();
   const refunds = new Map();
+  const disputes = new Map();
+  /** Charges a test adds or changes by hand (injected differences); by id. */
+  const extraCharges = new Map();
   const idempotent = new Map();
   let failure = null;
+  let hold = null;
   let baseUrl = '';
+
+  /**
+   * Answer requests to paths matching `pattern` only after `ms` (the operation itself is done at
+   * once, as Stripe does it before its answer reaches the caller), until called with null: a
+   * window in which to kill the caller between Stripe's work and its own commit.
+   */
+  const holdResponses = (pattern, ms) => {
+    hold = pattern ? { pattern, ms } : null;
+  };
 
   /** Answer every API call with this HTTP status (a Stripe api_error) until called with null. */
   const failWith = (status) => {
@@ -91,6 +114,73 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     intent.status = status;
     if (status === 'succeeded') intent.amount_received = intent.amount;
     return intent;
+  };
+
+  /** The customer pays a session: it completes with a succeeded PaymentIntent behind it. */
+  const completeSession = (sessionId) => {
+    const session = checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+    if (!session.payment_intent) {
+      const intentId = newId('pi');
+      paymentIntents.set(intentId, {
+        id: intentId,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
+        metadata: session.payment_intent_data?.metadata ?? {},
+        customer: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      });
+      session.payment_intent = intentId;
+    }
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    return session;
+  };
+
+  /** Every charge Stripe would list: one per succeeded intent, plus the ones a test added. */
+  const allCharges = () => {
+    const list = [];
+    for (const intent of paymentIntents.values()) {
+      if (intent.status !== 'succeeded') continue;
+      const id = `ch_for_${intent.id}`;
+      if (extraCharges.has(id)) continue;
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id)
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+      list.push({
+        id,
+        object: 'charge',
+        amount: Number(intent.amount_received),
+        amount_captured: Number(intent.amount_received),
+        amount_refunded: refunded,
+        refunded: refunded >= Number(intent.amount_received),
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        paid: true,
+        created: intent.created,
+      });
+    }
+    return [...list, ...extraCharges.values()];
+  };
+
+  /** Stripe's list page: newest first, created[gte]/[lt], limit, starting_after. */
+  const listOf = (items, query, url) => {
+    const gte = num(query.created?.gte);
+    const lt = num(query.created?.lt);
+    const sorted = items
+      .filter((o) => (gte == null || o.created >= gte) && (lt == null || o.created < lt))
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+    const after = str(query.starting_after);
+    const start = after ? sorted.findIndex((o) => o.id === after) + 1 : 0;
+    const limit = Math.min(Math.max(num(query.limit) ?? 10, 1), 100);
+    const data = sorted.slice(start, start + limit);
+    return [200, { object: 'list', url, data, has_more: start + limit < sorted.length }];
   };
 
   const notFound = (what, id) => [
@@ -163,6 +253,8 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
           success_url: str(body.success_url),
           cancel_url: str(body.cancel_url),
           metadata: body.metadata ?? {},
+          payment_intent_data: body.payment_intent_data ?? {},
+          expires_at: num(body.expires_at),
           line_items: items,
           payment_status: 'unpaid',
           status: 'open',
@@ -173,6 +265,38 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
         checkoutSessions.set(sessionId, session);
         return [200, session];
       },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      handle: (_body, m) => {
+        const id = decodeURIComponent(m[1]);
+        const session = checkoutSessions.get(id);
+        if (!session) return notFound('checkout.session', id);
+        if (session.status !== 'open')
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+              },
+            },
+          ];
+        session.status = 'expired';
+        return [200, session];
+      },
+    },
+    { method: 'GET', pattern: /^\/v1\/charges$/, handle: (q) => listOf(allCharges(), q, '/v1/charges') },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds$/,
+      handle: (q) => listOf([...refunds.values()], q, '/v1/refunds'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/disputes$/,
+      handle: (q) => listOf([...disputes.values()], q, '/v1/disputes'),
     },
     // --- refunds (backoffice addition): a refund of a succeeded intent, never above what is left.
     {
@@ -252,8 +376,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
       sendHtml(res, 200, hostedCheckoutPage(session));
       return true;
     }
-    session.status = 'complete';
-    session.payment_status = 'paid';
+    completeSession(session.id);
     const target = (session.success_url ?? '/').replace(
       '{CHECKOUT_SESSION_ID}',
       encodeURIComponent(session.id),
@@ -284,6 +407,13 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
       const intent = paymentIntents.get(decodeURIComponent(m[1]));
       if (!intent) sendJson(res, 404, { error: 'no such intent' });
       else sendJson(res, 200, setIntentStatus(intent.id, String(json().status)));
+    } else if (
+      req.method === 'POST' &&
+      (m = path.match(/^\/__fake\/checkout_sessions\/([^/]+)\/complete$/))
+    ) {
+      const id = decodeURIComponent(m[1]);
+      if (!checkoutSessions.has(id)) sendJson(res, 404, { error: 'no such session' });
+      else sendJson(res, 200, completeSession(id));
     } else if (req.method === 'POST' && path === '/__fake/fail') {
       const { status } = json();
       failWith(typeof status === 'number' ? status : null);
@@ -323,6 +453,12 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
         if (!match) continue;
         const [status, object] = route.handle(body, match);
         if (cacheKey && status === 200) idempotent.set(cacheKey, object);
+        if (hold && hold.pattern.test(path)) {
+          setTimeout(() => {
+            if (!res.destroyed) sendJson(res, status, object, headers);
+          }, hold.ms);
+          return;
+        }
         return sendJson(res, status, object, headers);
       }
       sendJson(
@@ -344,9 +480,13 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', localCheck
     paymentIntents,
     checkoutSessions,
     refunds,
+    disputes,
+    charges: extraCharges,
     requestsTo: (path, method) => requests.filter((r) => r.path === path && (!method || r.method === method)),
     failWith,
     setIntentStatus,
+    completeSession,
+    holdResponses,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

@@ -112,10 +112,24 @@ describe('admin: the back office', () => {
     await row.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Amount (£)').fill('10');
-    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.getByLabel('Reason (mailed to the client)').fill('The studio moved the session.');
+    await dialog.getByLabel('Put it on hold').check();
+    // A double click is one refund: both submits carry the form's request id.
+    await dialog.getByRole('button', { name: 'Refund' }).dblclick();
     await toast(page, 'Refund made').waitFor();
     await row.getByText('£10 refunded').waitFor();
     await row.getByText('partially refunded').waitFor();
+    const refunds = await fetch(`${FAKE_STRIPE}/__fake/requests`).then((r) => r.json());
+    assert.equal(
+      refunds.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId).length,
+      1,
+    );
+    // The row links to the project the deposit opened, which the refund put on hold.
+    const projectHref = await row.getByRole('link', { name: /Open the project/ }).getAttribute('href');
+    const projectId = /\/admin\/projects\/([0-9a-f-]{36})$/.exec(projectHref ?? '')?.[1];
+    assert.ok(projectId, `a project link, got ${projectHref}`);
+    const held = await api(`/api/admin/projects/${projectId}`, { token: await staffToken() });
+    assert.equal(held.body.project.status, 'on_hold');
     assert.match(
       await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'),
       /^\/api\/admin\/payments\?.*format=csv/,

@@ -14,11 +14,18 @@
 // fault, and recovery: API back (first 2xx after the restore) and mails drained (last mail of a
 // submission made before the restore, after the restore).
 //
+// The `stripe-kill` phase (issue 23) is about money, not mail: paid deposits are refunded by an
+// admin while the fake Stripe holds its answer (the refund is made at Stripe at once); the API
+// process is killed -9 inside that window, between Stripe's work and the app's commit, then
+// restarted, and the admin's form retries with the same request id. It reports refunds asked,
+// Stripe refunds made, the payments' refunded totals, ledger rows, and money doubled or lost.
+//
 // Options: --phase-seconds 24 --fault-after 5 --interval-ms 200 --drain-timeout 180
-//          --only baseline,smtp,worker,redis,redis-backlog,postgres
+//          --only baseline,smtp,worker,redis,redis-backlog,postgres,stripe-kill
+//          --refunds 5 (stripe-kill: how many refunds are interrupted)
 //          --redis-persist (AOF on: a restart keeps the queue)
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -34,7 +41,8 @@ const { values: args } = parseArgs({
     'fault-after': { type: 'string', default: '5' },
     'interval-ms': { type: 'string', default: '200' },
     'drain-timeout': { type: 'string', default: '180' },
-    only: { type: 'string', default: 'baseline,smtp,worker,redis,redis-backlog,postgres' },
+    only: { type: 'string', default: 'baseline,smtp,worker,redis,redis-backlog,postgres,stripe-kill' },
+    refunds: { type: 'string', default: '5' },
     'redis-persist': { type: 'boolean', default: false },
   },
 });
@@ -53,6 +61,7 @@ const { startFakeStripe, FAKE_STRIPE_WEBHOOK_SECRET } = await import(
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MAIL_DOMAIN = 'chaos.example.com';
+const CHAOS_ADMIN = 'chaosadmin';
 const ADMIN_INBOX = 'desk@chaos.example.com';
 // The worker derives each mail's Message-ID from its job id and MAIL_FROM's domain.
 const messageIdOf = (jobId) => `<${encodeURIComponent(jobId)}@${MAIL_DOMAIN}>`;
@@ -435,6 +444,81 @@ async function runPhase(name, ctx) {
   };
 }
 
+// ---------------------------------------------------------------- money: kill between Stripe and the commit
+async function adminLogin(ctx) {
+  for (let attempt = 1; ; attempt++) {
+    const r = await post(ctx.api.url, '/api/login', { username: CHAOS_ADMIN, password: ctx.adminPassword });
+    if (r.status === 200) return r.json.authToken;
+    if (attempt === 20) throw new Error(`/api/login: ${r.status}`);
+    await sleep(500);
+  }
+}
+
+async function runStripeKill(ctx) {
+  const count = Number(args.refunds);
+  log(`Phase "stripe-kill": ${count} refunds, the API killed -9 between Stripe's refund and the commit`);
+  const payments = [];
+  for (let i = 0; i < count; i++) {
+    const sub = await submit('booking', ctx);
+    const [row] = (
+      await ctx.db.query(
+        `SELECT id, stripe_payment_intent_id AS intent, amount FROM payments WHERE customer_email = $1`,
+        [sub.email],
+      )
+    ).rows;
+    if (row) payments.push(row);
+  }
+  let token = await adminLogin(ctx);
+  const refund = (p, requestId) =>
+    post(
+      ctx.api.url,
+      `/api/admin/payments/${p.id}/refund`,
+      { requestId, reason: 'Chaos: refunded while the app dies' },
+      { authorization: `Bearer ${token}` },
+    );
+  let killed = 0;
+  let retriesOk = 0;
+  for (const p of payments) {
+    const requestId = randomUUID();
+    const before = ctx.stripe.requestsTo('/v1/refunds', 'POST').length;
+    ctx.stripe.holdResponses(/^\/v1\/refunds$/, 10_000);
+    const first = refund(p, requestId);
+    await waitFor(() => ctx.stripe.requestsTo('/v1/refunds', 'POST').length > before, {
+      timeoutMs: 20_000,
+      what: 'the refund at Stripe',
+    });
+    await ctx.api.kill('SIGKILL');
+    killed++;
+    await first; // the client saw the connection drop
+    ctx.stripe.holdResponses(null);
+    await ctx.api.start();
+    token = await adminLogin(ctx);
+    // The admin's form submits again with its request id (twice: an impatient double click).
+    const again = await Promise.all([refund(p, requestId), refund(p, requestId)]);
+    if (again.every((r) => r.status === 200)) retriesOk++;
+  }
+  let stripeRefunds = 0;
+  let doubled = 0;
+  let lost = 0;
+  let ledgerRows = 0;
+  for (const p of payments) {
+    const atStripe = [...ctx.stripe.refunds.values()].filter((r) => r.payment_intent === p.intent);
+    stripeRefunds += atStripe.length;
+    const [row] = (
+      await ctx.db.query(
+        `SELECT amount_refunded, (SELECT COUNT(*)::int FROM money_ledger WHERE payment_id = $1 AND entry = 'refunded') AS rows
+           FROM payments WHERE id = $1`,
+        [p.id],
+      )
+    ).rows;
+    ledgerRows += row.rows;
+    const refundedAtStripe = atStripe.reduce((n, r) => n + Number(r.amount), 0);
+    if (atStripe.length > 1 || refundedAtStripe > p.amount) doubled++;
+    if (row.amount_refunded !== refundedAtStripe || row.rows !== atStripe.length) lost++;
+  }
+  return { payments: payments.length, killed, retriesOk, stripeRefunds, ledgerRows, doubled, lost };
+}
+
 // ---------------------------------------------------------------- main
 const ctx = {};
 const results = [];
@@ -459,6 +543,7 @@ try {
     MAIL_PROBE_MS: '1000',
     TRUST_PROXY: '1',
     JWT_SECRET: `chaos-${randomBytes(24).toString('hex')}`,
+    SEED_ADMIN_USERNAME: CHAOS_ADMIN,
     SEED_ADMIN_PASSWORD: `chaos-${randomBytes(12).toString('hex')}`,
     STRIPE_SECRET_KEY: 'sk_test_chaos',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_chaos',
@@ -479,7 +564,15 @@ try {
   log(
     `Private PostgreSQL :${ctx.pg.port}, Redis :${ctx.redis.port}, SMTP sink :${ctx.sink.port}; logs in ${work}`,
   );
+  ctx.adminPassword = env.SEED_ADMIN_PASSWORD;
   for (const name of PHASES) {
+    if (name === 'stripe-kill') {
+      ctx.money = await runStripeKill(ctx);
+      log(
+        `  ${ctx.money.killed} kills, ${ctx.money.stripeRefunds} Stripe refunds for ${ctx.money.payments} payments, doubled ${ctx.money.doubled}, lost ${ctx.money.lost}`,
+      );
+      continue;
+    }
     if (!FAULTS[name]) throw new Error(`Unknown phase "${name}" (${Object.keys(FAULTS).join(', ')})`);
     results.push(await runPhase(name, ctx));
     const r = results.at(-1);
@@ -533,7 +626,28 @@ const rows = [
     r.drainedS,
   ]),
 ];
-printTable(rows);
+if (results.length) printTable(rows);
+if (ctx.money) {
+  const m = ctx.money;
+  printTable([
+    [
+      'money phase',
+      'refunds asked',
+      'API killed',
+      'retries 200',
+      'Stripe refunds',
+      'ledger rows',
+      'doubled',
+      'lost',
+    ],
+    ['stripe-kill', m.payments, m.killed, m.retriesOk, m.stripeRefunds, m.ledgerRows, m.doubled, m.lost],
+  ]);
+  console.log(
+    '\nstripe-kill: each refund was made at Stripe while its answer was held, the API was killed -9 before' +
+      ' its commit and restarted; the form then resubmitted its request id twice. "doubled": more than one' +
+      ' Stripe refund (or more than paid) for a payment; "lost": the payment or the ledger disagrees with Stripe.',
+  );
+}
 console.log(
   `\nOne submission every ${INTERVAL_MS} ms (contact, newsletter, paid booking in turn) for ${PHASE_MS / 1000} s per phase;` +
     ` the fault starts ${FAULT_AFTER_MS / 1000} s in. "stored": submissions found in the database;` +
@@ -543,6 +657,10 @@ console.log(
       .map((r) => `${r.name} ${r.webhookRetries}`)
       .join(', ')}.`,
 );
+const moneyOk =
+  !ctx.money ||
+  (ctx.money.doubled === 0 && ctx.money.lost === 0 && ctx.money.retriesOk === ctx.money.payments);
 process.exit(
-  exitCode || (results.every((r) => r.lost === 0 && r.duplicated === 0 && r.lostSubmissions === 0) ? 0 : 1),
+  exitCode ||
+    (results.every((r) => r.lost === 0 && r.duplicated === 0 && r.lostSubmissions === 0) && moneyOk ? 0 : 1),
 );

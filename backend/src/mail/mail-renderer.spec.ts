@@ -130,6 +130,18 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     signInUrl: 'https://x.test/portal/sign-in#token=t',
     projectUrl: 'https://x.test/portal/projects/1',
   },
+  'refund-notice': {
+    serviceName: 'Mix',
+    amountFormatted: '£30',
+    reason: 'The session was cancelled by the studio.',
+    projectOutcome: 'Your project is cancelled.',
+    projectUrl: 'https://x.test/portal/projects/1',
+  },
+  'reconciliation-report': {
+    count: 1,
+    lines: ['Stripe refund re_1 of £5 is not in the ledger.'],
+    paymentsUrl: 'https://x.test/admin/payments',
+  },
 };
 
 describe('MailRenderer', () => {
@@ -193,6 +205,7 @@ describe('MailRenderer', () => {
       'balance-request',
       'balance-reminder',
       'files-unlocked',
+      'refund-notice',
     ];
     for (const name of templates) {
       const { html, text } = renderer.render(name, 's', SAMPLE[name]);

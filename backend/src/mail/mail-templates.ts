@@ -31,6 +31,8 @@ export const MAIL_TEMPLATES = [
   'balance-request',
   'balance-reminder',
   'files-unlocked',
+  'refund-notice',
+  'reconciliation-report',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
@@ -183,4 +185,14 @@ export type MailContexts = {
   'balance-request': BalanceContext;
   'balance-reminder': BalanceContext & { days: number };
   'files-unlocked': { customerName?: string; serviceName: string; signInUrl: string; projectUrl: string };
+  'refund-notice': {
+    customerName?: string;
+    serviceName: string;
+    amountFormatted: string;
+    reason: string;
+    /** What happens to the project, when the refund changed it. */
+    projectOutcome?: string;
+    projectUrl?: string;
+  };
+  'reconciliation-report': { count: number; lines: string[]; paymentsUrl: string };
 };

@@ -386,7 +386,12 @@ export default async () => {
               month: { required: false, type: () => String },
               format: { required: false, enum: ['json', 'csv'] },
             },
-            RefundDto: { amount: { required: false, type: () => Number, minimum: 1, maximum: 100000000 } },
+            RefundDto: {
+              reason: { required: true, type: () => String, minLength: 3, maxLength: 500 },
+              projectAction: { required: false, type: () => Object },
+              requestId: { required: true, type: () => String, format: 'uuid' },
+              amount: { required: false, type: () => Number, minimum: 1, maximum: 100000000 },
+            },
           },
         ],
         [
@@ -842,6 +847,14 @@ export default async () => {
                 summary:
                   'JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed.',
               },
+              listIssues: {
+                summary: 'Money staff must look at: open issues oldest first, then the latest resolved ones.',
+              },
+              reconcile: {
+                summary:
+                  "Compares Stripe's charges, refunds and disputes since the last run with the ledger now.",
+              },
+              resolveIssue: {},
               get: {},
               refund: {},
             },

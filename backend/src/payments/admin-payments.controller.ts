@@ -5,13 +5,20 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import type { UserEntity } from '../users/entities/user.entity';
 import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
+import { notFound } from '../common/errors/app.exception';
+import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentLedgerService } from './payment-ledger.service';
+import { ReconciliationService } from './reconciliation/reconciliation.service';
 
 /** /admin/payments: money, so admins only. */
 @Controller('api/admin/payments')
 @Auth('admin')
 export class AdminPaymentsController {
-  constructor(private readonly ledger: PaymentLedgerService) {}
+  constructor(
+    private readonly ledger: PaymentLedgerService,
+    private readonly issues: PaymentIssuesRepository,
+    private readonly reconciliation: ReconciliationService,
+  ) {}
 
   /** JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed. */
   @Get()
@@ -27,9 +34,31 @@ export class AdminPaymentsController {
     return { success: true, ...(await this.ledger.list(q)) };
   }
 
+  /** Money staff must look at: open issues oldest first, then the latest resolved ones. */
+  @Get('issues')
+  async listIssues() {
+    return { success: true, items: await this.issues.list() };
+  }
+
+  /** Compares Stripe's charges, refunds and disputes since the last run with the ledger now. */
+  @Post('reconcile')
+  @HttpCode(200)
+  async reconcile() {
+    return { success: true, run: await this.reconciliation.run('manual') };
+  }
+
+  @Post('issues/:id/resolve')
+  @HttpCode(200)
+  async resolveIssue(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity) {
+    const issue = await this.issues.resolve(id, user.id);
+    if (!issue) throw notFound('Issue not found.', 'NOT_FOUND');
+    return { success: true, issue };
+  }
+
   @Get(':id')
   async get(@Param('id', IdParamPipe) id: number) {
-    return { success: true, payment: await this.ledger.get(id) };
+    const payment = await this.ledger.get(id);
+    return { success: true, payment, ledger: await this.ledger.ledgerOf(id) };
   }
 
   @Post(':id/refund')
@@ -42,7 +71,10 @@ export class AdminPaymentsController {
     return {
       success: true,
       message: 'Refund made',
-      payment: await this.ledger.refund(id, dto.amount, user.id),
+      payment: await this.ledger.refund(id, dto, {
+        id: user.id,
+        name: user.displayName || user.username || 'Staff',
+      }),
     };
   }
 }

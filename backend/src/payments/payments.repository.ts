@@ -135,11 +135,34 @@ export class PaymentsRepository {
       .getMany();
   }
 
+  /**
+   * The client project behind each payment: the one a deposit or plan booking opened, or the
+   * one a balance paid (its metadata). A read of the projects table, for the ledger's links only.
+   */
+  async projectIds(paymentIds: number[]): Promise<Map<number, string>> {
+    if (!paymentIds.length) return new Map();
+    const rows: { paymentId: number; projectId: string | null }[] = await this.db.query(
+      `SELECT p.id AS "paymentId",
+              COALESCE(pr.id::text,
+                       CASE WHEN p.metadata->>'projectId' ~ '^[0-9a-f-]{36}$' THEN p.metadata->>'projectId' END)
+                AS "projectId"
+         FROM payments p LEFT JOIN projects pr ON pr.payment_id = p.id
+        WHERE p.id = ANY($1::int[])`,
+      [paymentIds],
+    );
+    return new Map(rows.filter((r) => r.projectId).map((r) => [r.paymentId, r.projectId!]));
+  }
+
   /** The refunds of a payment made from the back office, oldest first. */
   refundsOf(paymentId: number): Promise<Pick<PaymentRefundEntity, 'amount' | 'createdAt'>[]> {
     return this.db
       .getRepository(PaymentRefundEntity)
       .find({ where: { paymentId }, select: { amount: true, createdAt: true }, order: { createdAt: 'ASC' } });
+  }
+
+  /** The refund made for a refund request, if one was. */
+  refundByRequest(m: EntityManager, requestId: string): Promise<PaymentRefundEntity | null> {
+    return m.getRepository(PaymentRefundEntity).findOneBy({ requestId });
   }
 
   /** The payment, locked until the transaction of `m` ends (refunds apply one at a time). */
@@ -177,6 +200,18 @@ export class PaymentsRepository {
 
   findIn(m: EntityManager, id: number): Promise<PaymentEntity | null> {
     return m.findOneBy(PaymentEntity, { id });
+  }
+
+  /** A pending payment that must no longer take money (see PaymentsService.supersede). */
+  async markSuperseded(m: EntityManager, paymentId: number, reason: string): Promise<void> {
+    await m.query(
+      `UPDATE payments
+          SET metadata = metadata || jsonb_build_object('supersededAt', now()::text, 'supersededReason', $2::text),
+              status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
+              updated_at = now()
+        WHERE id = $1`,
+      [paymentId, reason],
+    );
   }
 
   /** The hosted checkout a pending payment goes through, and where to send the payer back to it. */

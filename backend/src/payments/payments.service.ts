@@ -347,6 +347,32 @@ export class PaymentsService {
     return this.paymentsRepository.findIn(m, id);
   }
 
+  /**
+   * Retires a pending payment whose Checkout Session must no longer take money (its balance was
+   * re-priced, or it is about to expire and a new one replaces it), in the caller's transaction:
+   * the session is expired at Stripe first (an open session only; the key is derived from the
+   * session, so a retry is the same call), then the row is marked superseded. A payment that
+   * Stripe completes anyway arrives at the webhook, which refunds it and tells staff.
+   */
+  async supersede(m: EntityManager, paymentId: number, reason: string): Promise<void> {
+    const payment = await this.paymentsRepository.lockById(m, paymentId);
+    if (!payment || payment.metadata.supersededAt) return;
+    if (payment.status !== 'pending' && payment.status !== 'processing') return;
+    if (payment.stripeCheckoutSessionId) {
+      const stripe = this.requireStripe();
+      try {
+        await stripe.checkout.sessions.expire(payment.stripeCheckoutSessionId, undefined, {
+          idempotencyKey: `expire-${payment.stripeCheckoutSessionId}`,
+        });
+      } catch (err) {
+        // Already complete or expired at Stripe: nothing left to stop; the webhook has the rest.
+        if ((err as { type?: string }).type !== 'StripeInvalidRequestError') throw this.toProviderError(err);
+        this.logger.warn(`Session of payment ${payment.id} could not be expired: ${(err as Error).message}`);
+      }
+    }
+    await this.paymentsRepository.markSuperseded(m, payment.id, reason);
+  }
+
   /** The Checkout Session a pending payment is paid through, kept so a second visit can reuse it. */
   recordCheckoutSession(
     m: EntityManager,

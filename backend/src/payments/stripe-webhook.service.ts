@@ -9,6 +9,20 @@
  * - A referral code is marked used inside that transaction, through ReferralService.redeem,
  *   which lets exactly one caller win; a booking that loses the race is still accepted and
  *   the payment records 'already_used'. An expired or cancelled checkout frees the code it held.
+ * - A payment settles only for what is owed: an event that would settle it with another amount
+ *   or currency than the payment row's (decided by the server) leaves it unsettled and flags it
+ *   to staff (payment_issues, in the same transaction), so a signed event for a penny in another
+ *   currency never unlocks anything.
+ * - A payment for a checkout that was retired (superseded by a new price or a new session, or
+ *   expired) is not settled: it is refunded at once (idempotency key derived from the payment)
+ *   and flagged to staff, in the event's transaction; if Stripe cannot refund it now the event
+ *   fails and Stripe's retry tries again.
+ * - A settlement hook may refuse the money (a balance whose project was cancelled while its
+ *   session was open): the payment is refunded the same way, in the event's transaction.
+ * - A full refund or a lost dispute runs the kind's `reversed` hook in the same transaction
+ *   (reviews lock the final files again and tell staff).
+ * - Money taken, refunded (by id, or as the difference from Stripe's refunded total) and lost to
+ *   a dispute is written to the one ledger (money_ledger) in the event's transaction.
  * - Disputes are recorded on the payment (metadata.dispute) without changing its status.
  * - A succeeded payment is settled by its kind through the settlement hooks features register
  *   (payment-settlement-hooks.ts): inside that transaction, and once more after the commit with
@@ -33,6 +47,8 @@ import type { MailRequest } from '../mail/mail.types';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
+import { MoneyLedgerRepository } from './money-ledger.repository';
+import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -50,6 +66,9 @@ interface Applied {
   paymentId: number | null;
 }
 
+/** A payment in one of these has been paid: it is not settled a second time. */
+const SETTLED_STATUSES = new Set<PaymentStatus>(['succeeded', 'partially_refunded', 'refunded']);
+
 const idOf = (ref: string | { id: string } | null | undefined) =>
   typeof ref === 'string' ? ref : (ref?.id ?? null);
 
@@ -65,6 +84,8 @@ export class StripeWebhookService {
     private readonly referrals: ReferralService,
     private readonly mail: MailService,
     private readonly hooks: PaymentSettlementHooks,
+    private readonly issues: PaymentIssuesRepository,
+    private readonly ledger: MoneyLedgerRepository,
   ) {}
 
   async handle(
@@ -110,6 +131,7 @@ export class StripeWebhookService {
       const applied = await this.apply(event, m);
       if (applied.paymentId) {
         await this.repo.linkEvent(m, event.id, applied.paymentId);
+        await this.toLedger(applied.paymentId, m);
         await this.settle(applied.paymentId, m);
       }
       return { duplicate: false, ...applied };
@@ -172,12 +194,14 @@ export class StripeWebhookService {
         lastPaymentError: intent.last_payment_error.message.slice(0, 500),
       };
     }
-    if (status === 'succeeded' && intent.amount_received !== payment.amount) {
-      // Never expected (the server set the amount), so worth a loud trace if it happens.
-      this.logger.warn(
-        `Payment ${payment.id}: Stripe received ${intent.amount_received}, expected ${payment.amount}`,
-      );
-      payment.metadata = { ...payment.metadata, amountReceived: intent.amount_received };
+    if (status === 'succeeded' && this.isLapsed(payment))
+      return this.refundLapsed(m, payment, intent.id, intent.amount_received, intent.currency);
+    if (
+      status === 'succeeded' &&
+      (await this.flagIfNotOwed(m, payment, intent.id, intent.amount_received, intent.currency))
+    ) {
+      await this.repo.save(m, payment);
+      return { handled: true, paymentId: payment.id };
     }
     this.moveTo(payment, status);
     await this.repo.save(m, payment);
@@ -196,6 +220,22 @@ export class StripeWebhookService {
     payment.customerEmail ??= session.customer_details?.email ?? session.customer_email ?? null;
     const extra: PaymentMetadata = {};
     if (session.customer_details?.name) extra.customerName = session.customer_details.name;
+    const paidNow = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+    if (paidNow && this.isLapsed(payment)) {
+      payment.metadata = { ...payment.metadata, ...extra };
+      return this.refundLapsed(
+        m,
+        payment,
+        idOf(session.payment_intent),
+        session.amount_total,
+        session.currency,
+      );
+    }
+    if (await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency)) {
+      payment.metadata = { ...payment.metadata, ...extra };
+      await this.repo.save(m, payment);
+      return { handled: true, paymentId: payment.id };
+    }
 
     // The booking is made whether or not the code is still free: the customer has paid the
     // discounted price Stripe showed them. The outcome is kept for the studio to follow up.
@@ -227,7 +267,19 @@ export class StripeWebhookService {
       paymentId: session.metadata?.payment_id ?? session.client_reference_id,
     });
     if (!payment) return this.unknown(session.id);
-    this.moveTo(payment, status);
+    if (status === 'succeeded' && this.isLapsed(payment))
+      return this.refundLapsed(
+        m,
+        payment,
+        idOf(session.payment_intent),
+        session.amount_total,
+        session.currency,
+      );
+    if (
+      status !== 'succeeded' ||
+      !(await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency))
+    )
+      this.moveTo(payment, status);
     await this.repo.save(m, payment);
     return { handled: true, paymentId: payment.id };
   }
@@ -280,6 +332,8 @@ export class StripeWebhookService {
     };
     this.logger.warn(`Payment ${payment.id}: dispute ${dispute.id} is ${dispute.status} (${dispute.reason})`);
     await this.repo.save(m, payment);
+    if (dispute.status === 'lost') await this.ledger.disputed(m, payment, dispute.id, dispute.amount);
+    if (dispute.status === 'lost') await this.hooks.get(payment.kind)?.reversed?.(m, payment, 'dispute_lost');
     return { handled: true, paymentId: payment.id };
   }
 
@@ -295,6 +349,7 @@ export class StripeWebhookService {
     );
     this.moveTo(payment, charge.refunded ? 'refunded' : 'partially_refunded');
     await this.repo.save(m, payment);
+    if (payment.status === 'refunded') await this.hooks.get(payment.kind)?.reversed?.(m, payment, 'refunded');
     return { handled: true, paymentId: payment.id };
   }
 
@@ -327,17 +382,158 @@ export class StripeWebhookService {
     return found;
   }
 
+  /** A checkout retired before it was paid: money arriving for it is not owed any more. */
+  private isLapsed(payment: PaymentEntity): boolean {
+    if (SETTLED_STATUSES.has(payment.status)) return false;
+    return Boolean(payment.metadata.supersededAt) || payment.metadata.closedReason === 'checkout_expired';
+  }
+
+  /** Gives back a payment made through a retired checkout, and tells staff (see the header). */
+  private async refundLapsed(
+    m: EntityManager,
+    payment: PaymentEntity,
+    intentId: string | null,
+    amount: number | null | undefined,
+    currency: string | null | undefined,
+    refusedBecause?: string,
+  ): Promise<Applied> {
+    const paid = `${((amount ?? 0) / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`;
+    const why = refusedBecause
+      ? refusedBecause
+      : payment.metadata.supersededAt
+        ? `its checkout was replaced (${payment.metadata.supersededReason ?? 'superseded'})`
+        : 'its checkout had expired';
+    if (!intentId) {
+      await this.issues.flag(m, {
+        kind: 'superseded_payment',
+        dedupeKey: `lapsed-${payment.id}`,
+        paymentId: payment.id,
+        projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
+        summary: `Payment #${payment.id} (${paid}) arrived after ${why}, without a PaymentIntent to refund: refund it in Stripe.`,
+      });
+      return { handled: true, paymentId: payment.id };
+    }
+    const stripe = this.payments.requireStripe();
+    const idempotencyKey = `lapsed-refund-${payment.id}`;
+    let refund: Stripe.Refund;
+    try {
+      refund = await stripe.refunds.create(
+        {
+          payment_intent: intentId,
+          reason: 'duplicate',
+          metadata: { payment_id: String(payment.id), why: 'checkout superseded or expired' },
+        },
+        { idempotencyKey },
+      );
+    } catch (err) {
+      this.logger.error(
+        `Payment ${payment.id}: the lapsed payment could not be refunded: ${(err as Error).message}`,
+      );
+      throw unavailable(
+        'The payment could not be refunded yet; Stripe will retry.',
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+      );
+    }
+    payment.stripePaymentIntentId ??= intentId;
+    const refunded = Math.min(payment.amount, refund.amount);
+    payment.metadata = {
+      ...payment.metadata,
+      lapsedPayment: { amount: amount ?? null, currency: currency ?? null },
+    };
+    await this.repo.save(m, payment);
+    await this.repo.recordRefund(
+      m,
+      {
+        paymentId: payment.id,
+        stripeRefundId: refund.id,
+        amount: refund.amount,
+        idempotencyKey,
+        requestId: null,
+        requestedBy: null,
+      },
+      refunded,
+      'refunded',
+    );
+    await this.ledger.paid(m, payment, intentId);
+    await this.ledger.refunded(m, payment, refund.amount, refund.id, 'automatic refund: checkout retired');
+    await this.issues.flag(m, {
+      kind: 'superseded_payment',
+      dedupeKey: `lapsed-${payment.id}`,
+      paymentId: payment.id,
+      projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
+      summary: `Payment #${payment.id} (${paid}) arrived after ${why}. It was refunded automatically (${refund.id}); the customer pays through the current link.`,
+      details: { stripeRefundId: refund.id, intentId },
+    });
+    return { handled: true, paymentId: payment.id };
+  }
+
+  /**
+   * True (and flagged to staff, in this transaction) when an event would settle `payment` with
+   * another amount or currency than it owes. A payment already settled is not settled again, so
+   * later events about it are not checked here.
+   */
+  private async flagIfNotOwed(
+    m: EntityManager,
+    payment: PaymentEntity,
+    stripeId: string,
+    amount: number | null | undefined,
+    currency: string | null | undefined,
+  ): Promise<boolean> {
+    if (SETTLED_STATUSES.has(payment.status)) return false;
+    const paidCurrency = (currency ?? '').toLowerCase();
+    if (amount === payment.amount && paidCurrency === payment.currency) return false;
+    const paid = `${((amount ?? 0) / 100).toFixed(2)} ${paidCurrency.toUpperCase() || '(no currency)'}`;
+    const owed = `${(payment.amount / 100).toFixed(2)} ${payment.currency.toUpperCase()}`;
+    this.logger.warn(`Payment ${payment.id}: Stripe reports ${paid} paid by ${stripeId}, owed ${owed}`);
+    payment.metadata = {
+      ...payment.metadata,
+      amountMismatch: { stripeId, amount: amount ?? null, currency: paidCurrency || null },
+    };
+    await this.issues.flag(m, {
+      kind: 'amount_mismatch',
+      dedupeKey: `mismatch-${payment.id}-${stripeId}-${amount}-${paidCurrency}`,
+      paymentId: payment.id,
+      projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
+      summary: `Stripe reports ${paid} paid for payment #${payment.id}, which owes ${owed}. The payment was not settled.`,
+      details: {
+        stripeId,
+        paidAmount: amount ?? null,
+        paidCurrency,
+        owedAmount: payment.amount,
+        owedCurrency: payment.currency,
+      },
+    });
+    return true;
+  }
+
   private moveTo(payment: PaymentEntity, next: PaymentStatus): void {
     if (canMoveTo(payment.status, next)) payment.status = next;
     else if (payment.status !== next)
       this.logger.log(`Payment ${payment.id}: kept ${payment.status}, ignored ${next}`);
   }
 
+  /** What the event changed, in the one ledger (same transaction; each fact once). */
+  private async toLedger(paymentId: number, m: EntityManager): Promise<void> {
+    const payment = await this.repo.findByIdIn(m, paymentId);
+    if (!SETTLED_STATUSES.has(payment.status)) return;
+    await this.ledger.paid(m, payment, payment.stripePaymentIntentId);
+    if (payment.amountRefunded > 0) await this.ledger.refundTotal(m, payment, payment.amountRefunded);
+  }
+
   /** A succeeded payment's feature acts on it, in the same transaction (see the header). */
   private async settle(paymentId: number, m: EntityManager): Promise<void> {
     const payment = await this.repo.findByIdIn(m, paymentId);
     if (payment.status !== 'succeeded') return;
-    await this.hooks.get(payment.kind)?.succeeded(m, payment);
+    const outcome = await this.hooks.get(payment.kind)?.succeeded(m, payment);
+    if (outcome && 'refuse' in outcome)
+      await this.refundLapsed(
+        m,
+        payment,
+        payment.stripePaymentIntentId,
+        payment.amount,
+        payment.currency,
+        outcome.refuse,
+      );
   }
 
   private unknown(stripeId: string): Applied {

@@ -5,7 +5,9 @@
  *
  * Guarantees (through ProjectsService): the project opens inside the webhook's transaction,
  * once per payment (a unique index on the project's payment id), so a repeated event changes
- * nothing; its mail goes out after the commit with the payment's own, once (job id).
+ * nothing; its mail goes out after the commit with the payment's own, once (job id). It also
+ * registers the refund step: an admin's refund notes itself on the project's timeline and puts
+ * the project on hold or cancels it as the refund form asked, in the refund's transaction.
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { PaymentSettlementHooks, SettledPayment } from '../payments/payment-settlement-hooks';
@@ -25,6 +27,17 @@ export class BookingSettlement implements OnModuleInit {
       },
       afterSucceeded: (payment) => this.projects.mailProjectCreated(payment.id),
     });
+    // An admin's refund may put the payment's project on hold or cancel it (any payment kind).
+    this.hooks.registerRefundStep((m, e) =>
+      this.projects.moveForRefund(m, {
+        paymentId: e.payment.id,
+        metaProjectId: e.payment.metadata.projectId,
+        action: e.action,
+        reason: e.reason,
+        amountPence: e.amountPence,
+        staffName: e.staffName,
+      }),
+    );
   }
 }
 

@@ -130,6 +130,15 @@ export class ProjectsRepository {
     return this.ds.getRepository(ProjectEntity).findOneBy({ id });
   }
 
+  /** The project a payment opened (a deposit or plan booking) or paid (a balance), in `m`. */
+  async idForPayment(m: EntityManager, paymentId: number, metaProjectId: unknown): Promise<string | null> {
+    const rows: { id: string }[] = await m.query(`SELECT id FROM projects WHERE payment_id = $1`, [
+      paymentId,
+    ]);
+    if (rows[0]) return rows[0].id;
+    return typeof metaProjectId === 'string' && isUuid(metaProjectId) ? metaProjectId : null;
+  }
+
   findByPayment(paymentId: number): Promise<ProjectEntity | null> {
     return this.ds.getRepository(ProjectEntity).findOneBy({ paymentId });
   }

@@ -6,6 +6,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  formatPence,
   includedRevisionRounds,
   PROBE_WARNINGS,
   PROJECT_MESSAGES,
@@ -149,6 +150,54 @@ export class ProjectsService {
     const project = await this.requireAny(id);
     await this.move(project, to, 'staff', staff.name, note ? `Status changed: ${note}` : undefined);
     return this.detailForStaff(id);
+  }
+
+  /**
+   * An admin's refund of this project's money (in the refund's transaction, before Stripe is
+   * called): the timeline records it with its reason, and the project goes on hold or is
+   * cancelled when the admin chose so. Staff may make the move, or the system for a project
+   * whose balance is paid (a refund is where paid work is undone); anything else is a 409 and
+   * the refund is not made.
+   */
+  async moveForRefund(
+    m: EntityManager,
+    e: {
+      paymentId: number;
+      metaProjectId: unknown;
+      action: 'none' | 'on_hold' | 'cancelled';
+      reason: string;
+      amountPence: number;
+      staffName: string;
+    },
+  ): Promise<string | null> {
+    const id = await this.repo.idForPayment(m, e.paymentId, e.metaProjectId);
+    const project = id ? await this.repo.lockIn(m, id) : null;
+    if (!project) return null;
+    const line = `Refund of ${formatPence(e.amountPence)}: ${e.reason}`;
+    if (e.action === 'none') {
+      await this.repo.appendEvent(
+        { projectId: project.id, type: 'note', actor: 'staff', actorName: e.staffName, message: line },
+        m,
+      );
+      return project.id;
+    }
+    const actor = (['staff', 'system'] as const).find(
+      (a) => transitionProject(project.status, e.action as ProjectStatus, a).ok,
+    );
+    if (!actor)
+      throw conflict(
+        `A ${PROJECT_STATUS_LABELS[project.status].toLowerCase()} project cannot be ${e.action === 'cancelled' ? 'cancelled' : 'put on hold'}; refund without changing it.`,
+        'INVALID_TRANSITION',
+      );
+    if (project.status !== e.action)
+      await this.repo.setStatusIn(m, project.id, e.action, {
+        projectId: project.id,
+        type: 'status_changed',
+        actor: 'staff',
+        actorName: e.staffName,
+        message: `${PROJECT_STATUS_LABELS[e.action]}: ${line}`,
+      });
+    return project.id;
   }
 
   /** "Files accepted": the studio has what it needs and starts work. */

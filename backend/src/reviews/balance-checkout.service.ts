@@ -1,8 +1,10 @@
 /**
  * The /pay/{token} page's money: each visit reuses the balance's open Stripe Checkout Session or
  * creates one (metadata projectId and kind=balance; the idempotency key is derived from the
- * payment row), under a lock on the balance request, so two visits at once get one session and
- * no one can pay twice. The payment row is written through PaymentsService before Stripe is
+ * balance request, its version and the payment row), under a lock on the balance request, so
+ * two visits at once get one session. One open session per balance: one about to expire is
+ * expired at Stripe before its replacement is made; while a payment is processing no new one is
+ * made (409). A cancelled project's link answers 410 and makes nothing. The payment row is written through PaymentsService before Stripe is
  * called, with what the amount is made of (for its receipt); the webhook settles it through the
  * hook BalanceSettlement registers. The page itself shows the same make-up and what paying
  * unlocks.
@@ -23,6 +25,8 @@ import { CHECKOUT_EXPIRES_MINUTES, PaymentsService } from '../payments/payments.
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewsRepository } from './reviews.repository';
 
+const gone = () => new AppException(410, REVIEW_MESSAGES.payLinkGone, 'PAY_LINK_GONE');
+
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 /** A session this close to expiring is not handed out again. */
 const REUSE_MARGIN_MS = 5 * 60_000;
@@ -41,6 +45,7 @@ export class BalanceCheckoutService {
   async summary(token: string): Promise<BalanceSummary> {
     const row = TOKEN.test(token) ? await this.repo.balanceRequestByToken(token) : null;
     if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
+    if (row.projectStatus === 'cancelled') throw gone();
     const [breakdown, finals] = await Promise.all([
       this.breakdown(row.projectId, row.amountPence),
       this.repo.finals(row.projectId),
@@ -80,20 +85,25 @@ export class BalanceCheckoutService {
     const outcome = await this.repo.transaction(async (m) => {
       const row = await this.repo.balanceRequestByToken(token, m, true);
       if (!row) throw notFound(REVIEW_MESSAGES.payLinkInvalid, 'PAY_LINK_INVALID');
+      if (row.projectStatus === 'cancelled') throw gone();
       if (row.paidAt) throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
       if (row.paymentId) {
         const p = await this.payments.findIn(m, row.paymentId);
         if (p?.status === 'succeeded') throw conflict(REVIEW_MESSAGES.balancePaid, 'BALANCE_ALREADY_PAID');
+        if (p?.status === 'processing')
+          throw conflict(REVIEW_MESSAGES.paymentProcessing, 'BALANCE_PAYMENT_PROCESSING');
         const url = typeof p?.metadata.checkoutUrl === 'string' ? p.metadata.checkoutUrl : null;
         const expires = Number(p?.metadata.checkoutExpiresAt ?? 0) * 1000;
         if (
           p &&
           url &&
           p.stripeCheckoutSessionId &&
-          (p.status === 'pending' || p.status === 'processing') &&
+          p.status === 'pending' &&
           expires - REUSE_MARGIN_MS > Date.now()
         )
           return { url, sessionId: p.stripeCheckoutSessionId, reused: true };
+        // Too close to its end to hand out: closed at Stripe before its replacement opens.
+        if (p) await this.payments.supersede(m, p.id, 'replaced by a new checkout');
       }
       const paymentId = await this.payments.createBalancePayment(m, {
         projectId: row.projectId,
@@ -127,7 +137,7 @@ export class BalanceCheckoutService {
             metadata,
             payment_intent_data: { metadata },
           },
-          { idempotencyKey: `balance-cs-${paymentId}` },
+          { idempotencyKey: `balance-${row.projectId}-v${row.version}-cs-${paymentId}` },
         );
         if (!session.url) throw new Error('Checkout Session without url');
         await this.payments.recordCheckoutSession(m, paymentId, {

@@ -12,6 +12,7 @@ import type {
   ReviewCommentDto,
   FinalFileDto,
   MoneyLineDto,
+  ProjectStatus,
   Protection,
   RoundDto,
   VersionKind,
@@ -42,6 +43,8 @@ export interface BalanceRequestRow {
   token: string;
   amountPence: number;
   paymentId: number | null;
+  /** 1, then one more each time a re-approval changed the amount. */
+  version: number;
   createdAt: Date;
   paidAt: Date | null;
 }
@@ -298,7 +301,7 @@ export class ReviewsRepository {
   ): Promise<BalanceRequestRow | null> {
     const rows: BalanceRequestRow[] = await m.query(
       `SELECT project_id AS "projectId", token, amount_pence AS "amountPence", payment_id AS "paymentId",
-              created_at AS "createdAt", paid_at AS "paidAt"
+              version, created_at AS "createdAt", paid_at AS "paidAt"
          FROM project_balance_requests WHERE project_id = $1`,
       [projectId],
     );
@@ -311,9 +314,11 @@ export class ReviewsRepository {
       serviceName: string;
       customerName: string | null;
       customerEmail: string;
+      projectStatus: ProjectStatus;
     })[] = await m.query(
       `SELECT b.project_id AS "projectId", b.token, b.amount_pence AS "amountPence", b.payment_id AS "paymentId",
-                b.created_at AS "createdAt", b.paid_at AS "paidAt", p.service_name AS "serviceName",
+                b.version, b.created_at AS "createdAt", b.paid_at AS "paidAt", p.service_name AS "serviceName",
+                p.status AS "projectStatus",
                 p.customer_name AS "customerName", p.customer_email AS "customerEmail"
            FROM project_balance_requests b JOIN projects p ON p.id = b.project_id
           WHERE b.token = $1 ${lock ? 'FOR UPDATE OF b' : ''}`,
@@ -328,6 +333,19 @@ export class ReviewsRepository {
       `UPDATE project_balance_requests SET paid_at = now(), payment_id = $2
         WHERE project_id = $1 AND paid_at IS NULL RETURNING project_id`,
       [projectId, paymentId],
+    );
+    return rowsOf(res).length > 0;
+  }
+
+  /**
+   * A new price for an unpaid balance (a re-approval after an extra round): the next version,
+   * with no checkout yet. False when the balance was paid meanwhile.
+   */
+  async repriceBalanceRequest(m: EntityManager, projectId: string, amountPence: number): Promise<boolean> {
+    const res = await m.query(
+      `UPDATE project_balance_requests SET amount_pence = $2, version = version + 1, payment_id = NULL
+        WHERE project_id = $1 AND paid_at IS NULL RETURNING project_id`,
+      [projectId, amountPence],
     );
     return rowsOf(res).length > 0;
   }

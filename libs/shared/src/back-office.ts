@@ -161,7 +161,15 @@ export const REFUND_MESSAGES = {
   amount: 'The refund must be a whole number of pence, at least 1',
   tooMuch: 'The refund is more than what is left to refund on this payment.',
   notRefundable: 'Only a paid payment can be refunded.',
+  requestId: 'requestId must be a UUID the refund form made for this refund',
+  requestReused: 'This refund request was already used for another payment.',
+  reason: 'Give the reason for the refund (3 to 500 characters); the client reads it.',
+  projectAction: 'projectAction must be none, on_hold or cancelled',
 } as const;
+
+/** What a refund does to the payment's project, chosen in the refund form. */
+export const REFUND_PROJECT_ACTIONS = ['none', 'on_hold', 'cancelled'] as const;
+export type RefundProjectAction = (typeof REFUND_PROJECT_ACTIONS)[number];
 
 export interface AdminPayment {
   id: number;
@@ -182,10 +190,60 @@ export interface AdminPayment {
   listPrice: number | null;
   stripePaymentIntentId: string | null;
   stripeCheckoutSessionId: string | null;
+  /** The client project this payment opened or paid, when there is one. */
+  projectId: string | null;
   /** The payment in the Stripe dashboard (test or live, from the key). */
   stripeUrl: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Money a person must look at: a webhook whose amount or currency is not what is owed, a payment
+ * for a checkout that was superseded (refunded automatically), final files locked again after a
+ * refund or a lost dispute, a difference reconciliation found with Stripe.
+ */
+export const PAYMENT_ISSUE_KINDS = [
+  'amount_mismatch',
+  'superseded_payment',
+  'finals_relocked',
+  'reconciliation',
+] as const;
+export type PaymentIssueKind = (typeof PAYMENT_ISSUE_KINDS)[number];
+
+export const PAYMENT_ISSUE_LABELS: Record<PaymentIssueKind, string> = {
+  amount_mismatch: 'Amount or currency not what is owed',
+  superseded_payment: 'Paid through an old checkout',
+  finals_relocked: 'Final files locked again',
+  reconciliation: 'Differs from Stripe',
+};
+
+export interface AdminPaymentIssue {
+  id: number;
+  kind: PaymentIssueKind;
+  paymentId: number | null;
+  projectId: string | null;
+  summary: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+/** The one ledger of money: what is owed (balances, as each price change), paid, refunded, lost. */
+export type LedgerEntry = 'owed' | 'paid' | 'refunded' | 'disputed';
+
+export interface LedgerRow {
+  id: number;
+  entry: LedgerEntry;
+  /** Pence (an `owed` row of a re-pricing may be negative). */
+  amount: number;
+  currency: string;
+  paymentId: number | null;
+  projectId: string | null;
+  stripeId: string | null;
+  ref: string;
+  memo: string | null;
+  createdAt: string;
 }
 
 export interface MonthTotal {

@@ -60,7 +60,9 @@ export type ProjectActor = 'client' | 'staff' | 'system';
  * (staff, or the system once its preview is ready); the client's submitted round asks for a
  * revision, their approval ends the reviews; the balance payment (system) makes it `paid`, the
  * unlocked final files `delivered`; staff close it. Money taken (paid and later) is never
- * cancelled here: that is a refund, in the payments pages.
+ * cancelled here: that is a refund, in the payments pages. When the balance is given back (a
+ * full refund, a lost dispute) the system puts a paid project on hold: its finals lock again;
+ * a refund made in the payments page may put it on hold or cancel it, as the admin chose.
  */
 const WORK = ['staff'] as const;
 const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectStatus, readonly ProjectActor[]>>> = {
@@ -95,9 +97,9 @@ const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectStatus, readonly 
     cancelled: WORK,
   },
   approved: { paid: ['system'], in_review: WORK, on_hold: WORK, cancelled: WORK },
-  paid: { delivered: ['staff', 'system'], closed: WORK },
-  delivered: { closed: WORK },
-  closed: {},
+  paid: { delivered: ['staff', 'system'], closed: WORK, on_hold: ['system'], cancelled: ['system'] },
+  delivered: { closed: WORK, on_hold: ['system'], cancelled: ['system'] },
+  closed: { on_hold: ['system'], cancelled: ['system'] },
   on_hold: {
     awaiting_files: WORK,
     files_received: WORK,

@@ -204,6 +204,10 @@ export const REVIEW_MESSAGES = {
     'Your final files unlock as soon as the balance is paid. Use the payment link in your email or on your project page.',
   payLinkInvalid: 'This payment link is not valid. Use the latest link from your email or your project page.',
   balancePaid: 'This balance is already paid. Thank you!',
+  payLinkGone:
+    'This project was cancelled, so its payment link no longer takes payments. Contact the studio if you think this is a mistake.',
+  paymentProcessing:
+    'A payment of this balance is already being processed by your bank. We will email you as soon as it clears.',
   badUpload: 'Send the audio file as the request body (application/octet-stream).',
   notAudio: (detected: string) => `This file is ${detected}. Upload a WAV, AIFF, FLAC, MP3, M4A or Ogg file.`,
   noteNotYours: 'Only your own notes can be changed.',

@@ -7,24 +7,29 @@ import {
   ModalForm,
   PageContainer,
   ProFormDigit,
+  ProFormRadio,
+  ProFormTextArea,
   ProTable,
   StatisticCard,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { Button, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DownloadOutlined, RollbackOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   formatPence,
   poundsToPence,
   type AdminPayment,
   type MonthTotal,
   type PaymentStatusValue,
+  type RefundProjectAction,
 } from '@studio/shared';
+import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { dateTimeColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
-import { listPayments, PAYMENTS_PATH, refundPayment } from './service';
+import { PaymentIssues } from './payment-issues';
+import { listPayments, PAYMENTS_PATH, reconcileWithStripe, refundPayment } from './service';
 
 const STATUS_COLOURS: Record<PaymentStatusValue, string> = {
   pending: 'default',
@@ -47,7 +52,14 @@ export default function PaymentsPage() {
     csvPath: PAYMENTS_PATH,
     onLoaded: (res) => setTotals(res.monthTotals),
   });
-  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  // The refund the form shows, with the request id made when it opened (a double click or a
+  // retry sends the same id, and the server makes one refund of it).
+  // Bumped when something on the page may have flagged money (a refund, a reconciliation).
+  const [issuesKey, setIssuesKey] = useState(0);
+  const [reconciling, setReconciling] = useState(false);
+  const [refunding, setRefundingState] = useState<(AdminPayment & { requestId: string }) | null>(null);
+  const setRefunding = (p: AdminPayment | null) =>
+    setRefundingState(p && { ...p, requestId: crypto.randomUUID() });
 
   const columns: ProColumns<AdminPayment>[] = [
     searchColumn('Email, service, Stripe id'),
@@ -60,8 +72,21 @@ export default function PaymentsPage() {
       valueEnum: { deposit: { text: 'Deposit' }, plan: { text: 'Plan booking' }, custom: { text: 'Custom' } },
       render: (_, p) => (
         <Space direction="vertical" size={0}>
-          <span>{p.kind === 'plan' ? 'Plan booking' : p.kind === 'deposit' ? 'Deposit' : 'Custom'}</span>
+          <span>
+            {p.kind === 'plan'
+              ? 'Plan booking'
+              : p.kind === 'deposit'
+                ? 'Deposit'
+                : p.kind === 'balance'
+                  ? 'Balance'
+                  : 'Custom'}
+          </span>
           <Typography.Text type="secondary">{p.serviceName}</Typography.Text>
+          {p.projectId ? (
+            <Link to={`/admin/projects/${p.projectId}`} aria-label={`Open the project of payment ${p.id}`}>
+              Open the project
+            </Link>
+          ) : null}
         </Space>
       ),
     },
@@ -135,11 +160,32 @@ export default function PaymentsPage() {
       title={<PageTitle>Payments</PageTitle>}
       content="Deposits, plan bookings and custom payments, as Stripe settled them. Refunds made in Stripe show here too."
       extra={[
+        <Button
+          key="reconcile"
+          icon={<SyncOutlined />}
+          loading={reconciling}
+          onClick={() => {
+            setReconciling(true);
+            reconcileWithStripe()
+              .then((run) => {
+                toast.success(
+                  'Reconciled with Stripe',
+                  `${run.charges} charges, ${run.refunds} refunds and ${run.disputes} disputes read; ${run.differences} difference(s), ${run.newDifferences} new.`,
+                );
+                setIssuesKey((k) => k + 1);
+              })
+              .catch((err: unknown) => toast.failure(err, 'Failed to reconcile with Stripe.'))
+              .finally(() => setReconciling(false));
+          }}
+        >
+          Reconcile with Stripe
+        </Button>,
         <Button key="csv" icon={<DownloadOutlined />} href={table.csvHref}>
           Export CSV
         </Button>,
       ]}
     >
+      <PaymentIssues refreshKey={issuesKey} />
       <StatisticCard.Group direction="row" style={{ marginBottom: 16 }}>
         <StatisticCard
           statistic={{
@@ -174,19 +220,25 @@ export default function PaymentsPage() {
           { title: 'Net', dataIndex: 'net', render: (_, r) => formatPence(r.net) },
         ]}
       />
-      <ModalForm<{ pounds: number }>
+      <ModalForm<{ pounds: number; reason: string; projectAction: RefundProjectAction }>
         key={refunding?.id ?? 'none'}
         title={refunding ? `Refund payment #${refunding.id}` : 'Refund'}
         open={refunding !== null}
-        initialValues={{ pounds: (refunding?.refundable ?? 0) / 100 }}
+        initialValues={{ pounds: (refunding?.refundable ?? 0) / 100, projectAction: 'none' }}
         modalProps={{ destroyOnClose: true, onCancel: () => setRefunding(null) }}
         submitter={{ searchConfig: { submitText: 'Refund', resetText: 'Cancel' } }}
-        onFinish={async ({ pounds }) => {
+        onFinish={async ({ pounds, reason, projectAction }) => {
           if (!refunding) return false;
           try {
-            await refundPayment(refunding.id, poundsToPence(pounds));
+            await refundPayment(refunding.id, {
+              amount: poundsToPence(pounds),
+              requestId: refunding.requestId,
+              reason,
+              projectAction: refunding.projectId ? projectAction : 'none',
+            });
             toast.success('Refund made', `${formatPence(poundsToPence(pounds))} refunded through Stripe.`);
             setRefunding(null);
+            setIssuesKey((k) => k + 1);
             await table.reload();
             return true;
           } catch (err) {
@@ -197,7 +249,7 @@ export default function PaymentsPage() {
       >
         <Typography.Paragraph>
           Up to {formatPence(refunding?.refundable ?? 0)} can be refunded. The money goes back to the
-          customer's card.
+          customer's card, and the customer is mailed the amount and your reason.
         </Typography.Paragraph>
         <ProFormDigit
           name="pounds"
@@ -207,6 +259,26 @@ export default function PaymentsPage() {
           fieldProps={{ precision: 2 }}
           rules={[{ required: true, message: 'Enter the amount to refund' }]}
         />
+        <ProFormTextArea
+          name="reason"
+          label="Reason (mailed to the client)"
+          fieldProps={{ maxLength: 500, showCount: true, rows: 3 }}
+          rules={[
+            { required: true, whitespace: true, message: 'Give the reason for the refund' },
+            { min: 3, message: 'At least 3 characters' },
+          ]}
+        />
+        {refunding?.projectId ? (
+          <ProFormRadio.Group
+            name="projectAction"
+            label="The project"
+            options={[
+              { label: 'Leave it as it is', value: 'none' },
+              { label: 'Put it on hold', value: 'on_hold' },
+              { label: 'Cancel it', value: 'cancelled' },
+            ]}
+          />
+        ) : null}
       </ModalForm>
     </PageContainer>
   );

@@ -25,6 +25,11 @@ import { AuditPseudonymise1765300000000 } from './1765300000000-AuditPseudonymis
 import { SingleUseTwoFactorChallenges1765300100000 } from './1765300100000-SingleUseTwoFactorChallenges';
 import { UploadReceivedBytes1765300200000 } from './1765300200000-UploadReceivedBytes';
 import { SessionRefreshTokens1765300300000 } from './1765300300000-SessionRefreshTokens';
+import { RefundRequests1765600000000 } from './1765600000000-RefundRequests';
+import { PaymentIssues1765600100000 } from './1765600100000-PaymentIssues';
+import { BalanceVersions1765600200000 } from './1765600200000-BalanceVersions';
+import { MoneyLedger1765600300000 } from './1765600300000-MoneyLedger';
+import { ReconciliationRuns1765600400000 } from './1765600400000-ReconciliationRuns';
 import { ProjectStatusChangedAt1765900000000 } from './1765900000000-ProjectStatusChangedAt';
 
 export const MIGRATIONS = [
@@ -51,5 +56,10 @@ export const MIGRATIONS = [
   SingleUseTwoFactorChallenges1765300100000,
   UploadReceivedBytes1765300200000,
   SessionRefreshTokens1765300300000,
+  RefundRequests1765600000000,
+  PaymentIssues1765600100000,
+  BalanceVersions1765600200000,
+  MoneyLedger1765600300000,
+  ReconciliationRuns1765600400000,
   ProjectStatusChangedAt1765900000000,
 ];

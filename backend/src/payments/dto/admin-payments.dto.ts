@@ -1,11 +1,13 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 import {
   MONTH_PATTERN,
   PAYMENT_KIND_VALUES,
   PAYMENT_SORTS,
   PAYMENT_STATUS_VALUES,
   REFUND_MESSAGES,
+  REFUND_PROJECT_ACTIONS,
+  type RefundProjectAction,
   type PaymentStatusValue,
 } from '@studio/shared';
 import { AdminListQuery } from '../../common/admin-list.query';
@@ -33,8 +35,25 @@ export class PaymentListQuery extends AdminListQuery {
   format?: 'json' | 'csv';
 }
 
-/** POST /api/admin/payments/:id/refund: `amount` in pence; without it, everything refundable. */
+/**
+ * POST /api/admin/payments/:id/refund: `amount` in pence; without it, everything refundable.
+ * `requestId` is made by the refund form once per refund it shows: sent twice (a double click, a
+ * retry after a timeout), it is one refund. `reason` is mailed to the client; `projectAction`
+ * puts the payment's project on hold or cancels it in the refund's transaction.
+ */
 export class RefundDto {
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: REFUND_MESSAGES.reason })
+  @Length(3, 500, { message: REFUND_MESSAGES.reason })
+  reason: string;
+
+  @IsOptional()
+  @IsIn(REFUND_PROJECT_ACTIONS, { message: REFUND_MESSAGES.projectAction })
+  projectAction?: RefundProjectAction;
+
+  @IsUUID('all', { message: REFUND_MESSAGES.requestId })
+  requestId: string;
+
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === null ? undefined : value))
   @IsInt({ message: REFUND_MESSAGES.amount })

@@ -18,6 +18,10 @@ export class PaymentRefundEntity {
   @Column({ name: 'idempotency_key', type: 'varchar', length: 100 })
   idempotencyKey: string;
 
+  /** The id the admin's refund form made for this refund (null on refunds made before it had one). */
+  @Column({ name: 'request_id', type: 'uuid', nullable: true, unique: true })
+  requestId: string | null;
+
   @Column({ name: 'requested_by', type: 'integer', nullable: true })
   requestedBy: number | null;
 

@@ -27,6 +27,11 @@ export interface PaymentMetadata {
   /** Set once the confirmation and admin mails are on the queue. */
   mailsQueuedAt?: string;
   amountRefunded?: number;
+  /** Why a payment closed unpaid ('checkout_expired', 'superseded', 'canceled: …'). */
+  closedReason?: string;
+  /** Set when the payment's checkout was retired (re-priced, replaced): it must not take money. */
+  supersededAt?: string;
+  supersededReason?: string;
   projectName?: string;
   trackCount?: number;
   instructions?: string;
