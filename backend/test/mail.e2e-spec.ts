@@ -374,6 +374,14 @@ describe('mail pipeline (HTTP)', () => {
       expect(page.text).toMatch(
         /<nav aria-label="Back office"[^>]*>\s*<a href="\/admin"[^>]*>&larr; Back to the admin<\/a>/,
       );
+      // The script naming the board's icon buttons, served from the board's own path.
+      expect(page.text).toContain('<script src="/admin/queues/desk-a11y.js" defer></script>');
+      const script = await t.http().get('/admin/queues/desk-a11y.js').set('cookie', `authToken=${admin}`);
+      expect([script.status, script.headers['content-type']]).toEqual([
+        200,
+        'text/javascript; charset=utf-8',
+      ]);
+      expect(script.text).toContain("'Full screen'");
 
       // A mail the server refuses for good: its job holds only the stored mail's id.
       sink.rejectRecipients.add('gone-board@example.com');

@@ -26,6 +26,7 @@ import { forbidden, unauthorized } from '../../common/errors/app.exception';
 import { SessionsService } from '../../sessions/sessions.service';
 import { MAIL_QUEUE } from '../mail.constants';
 import { MailStore } from '../mail-store.repository';
+import { BOARD_A11Y_PATH, BOARD_A11Y_SCRIPT } from './board-a11y';
 
 export const DASHBOARD_PATH = '/admin/queues';
 
@@ -62,8 +63,11 @@ const SETUP_2FA_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-
 const BACK_LINK = `<nav aria-label="Back office" style="font-family:system-ui,sans-serif;background:#171a22;padding:8px 16px">
 <a href="/admin" style="color:#f5b942;font-weight:600;text-decoration:underline">&larr; Back to the admin</a></nav>`;
 
+/** The board's page with the bar back to the admin and the script that names its buttons. */
 function withBackLink(html: string): string {
-  return html.includes('<body') ? html.replace(/<body([^>]*)>/, (m) => `${m}${BACK_LINK}`) : html;
+  if (!html.includes('<body')) return html;
+  const script = `<script src="${DASHBOARD_PATH}${BOARD_A11Y_PATH}" defer></script>`;
+  return html.replace(/<body([^>]*)>/, (m) => `${m}${BACK_LINK}`).replace('</head>', `${script}</head>`);
 }
 
 type Access = 'admin' | 'anonymous' | 'forbidden' | 'setup-2fa';
@@ -119,6 +123,9 @@ export class QueueDashboard implements OnModuleInit {
             return this.withMailHeaders(payload);
           return payload;
         });
+        scope.get(BOARD_A11Y_PATH, async (_req, reply) =>
+          reply.type('text/javascript; charset=utf-8').send(BOARD_A11Y_SCRIPT),
+        );
         await scope.register(this.serverAdapter.registerPlugin());
       },
       { prefix: DASHBOARD_PATH },
