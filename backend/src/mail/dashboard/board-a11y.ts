@@ -22,7 +22,8 @@ export const BOARD_A11Y_SCRIPT = `(function () {
     return '';
   }
   function nameButton(button) {
-    if (button.getAttribute('aria-label') || button.textContent.trim()) return;
+    // innerText: an icon's inline <style> is text to textContent, but shows nothing.
+    if (button.getAttribute('aria-label') || (button.innerText || '').trim()) return;
     var svg = button.querySelector('svg');
     var box = svg ? svg.getAttribute('viewBox') : '';
     var label = BY_ICON[box];

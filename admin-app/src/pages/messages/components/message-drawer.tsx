@@ -30,6 +30,9 @@ const PAYMENT_KINDS: Record<string, string> = {
   balance: 'Balance',
 };
 
+/** Links inside lines of text are underlined: colour alone does not set them apart. */
+const UNDERLINED = { textDecoration: 'underline' } as const;
+
 /** The sender's bookings (payments) and projects under the same email, each linked. */
 function RelatedRecords({ message: m }: { message: AdminMessageDetail }) {
   const { payments, paymentsTotal, projects } = m.related;
@@ -46,8 +49,10 @@ function RelatedRecords({ message: m }: { message: AdminMessageDetail }) {
             <ul style={{ margin: 0, paddingLeft: 20 }} aria-label="Projects">
               {projects.map((p) => (
                 <li key={p.id}>
-                  <Link to={`/admin/projects/${encodeURIComponent(p.id)}`}>Project: {p.serviceName}</Link> ·{' '}
-                  {PROJECT_STATUS_LABELS[p.status]} · opened {formatDateTime(p.createdAt)}
+                  <Link to={`/admin/projects/${encodeURIComponent(p.id)}`} style={UNDERLINED}>
+                    Project: {p.serviceName}
+                  </Link>{' '}
+                  · {PROJECT_STATUS_LABELS[p.status]} · opened {formatDateTime(p.createdAt)}
                 </li>
               ))}
             </ul>
@@ -64,7 +69,7 @@ function RelatedRecords({ message: m }: { message: AdminMessageDetail }) {
             </ul>
           ) : null}
           {payments.length ? (
-            <Link to={`/admin/payments?search=${encodeURIComponent(m.email)}`}>
+            <Link to={`/admin/payments?search=${encodeURIComponent(m.email)}`} style={UNDERLINED}>
               {paymentsTotal > payments.length
                 ? `See all ${paymentsTotal} payments in the ledger`
                 : 'See these payments in the ledger'}
