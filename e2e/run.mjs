@@ -51,6 +51,7 @@ const WEIGHTS = {
   'portal-review.test.mjs': 8,
   'portal-phone.test.mjs': 45,
   'blog-ssr.test.mjs': 6,
+  'admin-desk.test.mjs': 160,
 };
 const DEFAULT_WEIGHT = 20;
 

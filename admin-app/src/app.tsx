@@ -51,7 +51,12 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */
 const THEME = {
   token: {
     colorPrimary: '#8f5e13',
+    // Hover and press darken (antd would lighten them, below 4.5:1 under white text).
+    colorPrimaryHover: '#7a500f',
+    colorPrimaryActive: '#67430c',
     colorLink: '#8f5e13',
+    colorLinkHover: '#7a500f',
+    colorLinkActive: '#67430c',
     colorSuccess: '#237804',
     colorWarning: '#9a5c00',
     colorError: '#cf1322',

@@ -90,10 +90,11 @@ describe('What needs doing (GET /api/admin/dashboard/actions)', () => {
     ).toBe(200);
 
     // A client who submitted a revision round (Master includes one).
+    // Each client signs in from the project mail's link before a version mail brings a newer one.
     roundProject = await paidProject(t, fake, 'rory@example.com', 'Master');
+    const rory = await portalCookie(t, await signInToken(sink, 'rory@example.com'));
     expect((await toWork(roundProject)).status).toBe(200);
     const v1 = await readyVersion(roundProject);
-    const rory = await portalCookie(t, await signInToken(sink, 'rory@example.com'));
     const note = await t
       .http()
       .post(`/api/portal/projects/${roundProject}/comments`)
@@ -109,9 +110,9 @@ describe('What needs doing (GET /api/admin/dashboard/actions)', () => {
 
     // A client who approved and has not paid the balance.
     approvedProject = await paidProject(t, fake, 'abby@example.com', 'Master');
+    const abby = await portalCookie(t, await signInToken(sink, 'abby@example.com'));
     expect((await toWork(approvedProject)).status).toBe(200);
     const v2 = await readyVersion(approvedProject);
-    const abby = await portalCookie(t, await signInToken(sink, 'abby@example.com'));
     const approved = await t
       .http()
       .post(`/api/portal/projects/${approvedProject}/approve`)
@@ -203,6 +204,31 @@ describe('What needs doing (GET /api/admin/dashboard/actions)', () => {
     expect(body.total).toBe(121);
     expect(body.actions[0].label).toContain('Queued 120');
     await db.query(`DELETE FROM contacts WHERE email LIKE 'queued%@example.com'`);
+  });
+
+  it("shows a message's sender their payments and projects by email, whatever its case", async () => {
+    const sent = await t.http().post('/api/contact').send({
+      name: 'Fiona Files',
+      email: 'FIONA@Example.com',
+      service: 'master',
+      message: 'Could you master the mix too?',
+    });
+    expect(sent.status).toBeLessThan(300);
+    const [{ id }] = await db.query(`SELECT id FROM contacts WHERE email = 'FIONA@Example.com'`);
+    const drawer = await t.http().get(`/api/admin/messages/${id}`).set(auth);
+    expect(drawer.status).toBe(200);
+    const { related } = drawer.body.message;
+    expect(related.projects).toEqual([
+      expect.objectContaining({ id: filesProject, serviceName: 'Mix', customerEmail: 'fiona@example.com' }),
+    ]);
+    expect(related.paymentsTotal).toBe(1);
+    expect(related.payments).toEqual([
+      expect.objectContaining({ kind: 'deposit', status: 'succeeded', customerEmail: 'fiona@example.com' }),
+    ]);
+    // Someone with no booking: nothing connected.
+    const [{ id: other }] = await db.query(`SELECT id FROM contacts WHERE email = 'bounce@example.com'`);
+    const none = (await t.http().get(`/api/admin/messages/${other}`).set(auth)).body.message.related;
+    expect(none).toEqual({ payments: [], paymentsTotal: 0, projects: [] });
   });
 
   it('drops an item once staff have done the work', async () => {

@@ -15,6 +15,9 @@ const TEST_CONTEXT = { fromAddress: 'Studio <bookings@example.com>', sentAt: '20
 const ADMIN_INBOX = 'studio-admin@example.com';
 const PUBLIC_URL = 'https://studio.example.com';
 
+// Booting an app takes longer than jest's 5 s default on a busy machine.
+jest.setTimeout(30_000);
+
 describe('mail pipeline (HTTP)', () => {
   let sink: SmtpSink;
   let t: TestApp;
@@ -360,6 +363,52 @@ describe('mail pipeline (HTTP)', () => {
         'project-reminders',
         'uploads-probe',
       ]);
+    });
+
+    it('leads back to the admin, and shows whom a failed mail was for and what it was', async () => {
+      const page = await t
+        .http()
+        .get('/admin/queues')
+        .set('cookie', `authToken=${admin}`)
+        .set('accept', 'text/html');
+      expect(page.text).toMatch(
+        /<nav aria-label="Back office"[^>]*>\s*<a href="\/admin"[^>]*>&larr; Back to the admin<\/a>/,
+      );
+      // The script naming the board's icon buttons, served from the board's own path.
+      expect(page.text).toContain('<script src="/admin/queues/desk-a11y.js" defer></script>');
+      const script = await t.http().get('/admin/queues/desk-a11y.js').set('cookie', `authToken=${admin}`);
+      expect([script.status, script.headers['content-type']]).toEqual([
+        200,
+        'text/javascript; charset=utf-8',
+      ]);
+      expect(script.text).toContain("'Full screen'");
+
+      // A mail the server refuses for good: its job holds only the stored mail's id.
+      sink.rejectRecipients.add('gone-board@example.com');
+      const id = await mail.enqueue({
+        template: 'customer-test',
+        to: 'gone-board@example.com',
+        subject: 'Bounce',
+        context: TEST_CONTEXT,
+      });
+      await waitForJob(queue, id, (s) => s === 'failed');
+      const failed = await t
+        .http()
+        .get('/admin/queues/api/queues?activeQueue=mail&status=failed&page=1&jobsPerPage=50')
+        .set('authorization', `Bearer ${admin}`);
+      expect(failed.status).toBe(200);
+      const jobs = failed.body.queues.find((q: { name: string }) => q.name === 'mail').jobs as {
+        name: string;
+        data: Record<string, unknown>;
+      }[];
+      const bounce = jobs.find((j) => j.data.mailId === id);
+      expect(bounce).toMatchObject({
+        name: 'To gone-board@example.com: Bounce',
+        data: { mailId: id, to: 'gone-board@example.com', subject: 'Bounce' },
+      });
+      // Redis itself still holds the id only.
+      const job = await queue.getJob(bounce!.data.mailId as string);
+      expect(job!.data).toEqual({ mailId: bounce!.data.mailId });
     });
   });
 });

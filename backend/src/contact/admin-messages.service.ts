@@ -3,13 +3,15 @@
  * mails it caused, and a thread of replies. A reply is saved on the message before its mail is
  * queued (so the thread never loses what staff wrote), then sent through the mail queue; a
  * "deposit link" is a reply carrying a link to /checkout for a catalogue service, whose price
- * the server reads when the customer pays.
+ * the server reads when the customer pays. The drawer also shows the sender's payments and
+ * projects under the same email, read through those features' services.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   depositPence,
   formatPence,
+  RELATED_LIMIT,
   REPLY_MESSAGES,
   type AdminMessageDetail,
   type AdminMessageListItem,
@@ -21,6 +23,8 @@ import { badRequest, notFound, unavailable } from '../common/errors/app.exceptio
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { PaymentLedgerService } from '../payments/payment-ledger.service';
+import { ProjectsService } from '../projects/projects.service';
 import { ServicesService } from '../services/services.service';
 import type { UserEntity } from '../users/entities/user.entity';
 import { ContactRepository } from './contact.repository';
@@ -38,6 +42,8 @@ export class AdminMessagesService {
     private readonly repo: ContactRepository,
     private readonly mail: MailService,
     private readonly services: ServicesService,
+    private readonly payments: PaymentLedgerService,
+    private readonly projects: ProjectsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -73,7 +79,12 @@ export class AdminMessagesService {
   async detail(id: number): Promise<AdminMessageDetail> {
     await this.repo.markRead(id);
     const contact = await this.get(id);
-    const thread = await this.repo.thread(id);
+    const email = contact.email.trim().toLowerCase();
+    const [thread, payments, projects] = await Promise.all([
+      this.repo.thread(id),
+      this.payments.forEmail(email, RELATED_LIMIT),
+      this.projects.listForClient(email),
+    ]);
     const jobIds = [
       `contact-${id}-thank-you`,
       `contact-${id}-notification`,
@@ -101,6 +112,11 @@ export class AdminMessagesService {
         createdAt: r.createdAt.toISOString(),
         delivery: delivery(r.mailJobId, r.kind === 'deposit-link' ? 'Deposit link' : 'Reply'),
       })),
+      related: {
+        payments: payments.items,
+        paymentsTotal: payments.total,
+        projects: projects.slice(0, RELATED_LIMIT),
+      },
     };
   }
 

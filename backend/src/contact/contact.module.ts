@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NewsletterModule } from '../newsletter/newsletter.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { ProjectsModule } from '../projects/projects.module';
 import { ServicesModule } from '../services/services.module';
 import { AdminMessagesController } from './admin-messages.controller';
 import { AdminMessagesService } from './admin-messages.service';
@@ -13,7 +15,13 @@ import { MessagingStatsController } from './messaging-stats.controller';
 import { ContactPersonalDataRepository } from './contact-personal-data.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactEntity, ContactReplyEntity]), NewsletterModule, ServicesModule],
+  imports: [
+    TypeOrmModule.forFeature([ContactEntity, ContactReplyEntity]),
+    NewsletterModule,
+    ServicesModule,
+    PaymentsModule,
+    ProjectsModule,
+  ],
   controllers: [ContactController, MessagingStatsController, AdminMessagesController],
   providers: [ContactService, ContactRepository, AdminMessagesService, ContactPersonalDataRepository],
   exports: [ContactService, ContactPersonalDataRepository, AdminMessagesService],

@@ -89,6 +89,17 @@ export class MailStore {
     }));
   }
 
+  /** Recipient and subject of stored mails, by job id (for the queue dashboard's job list). */
+  async headers(jobIds: string[]): Promise<Map<string, { to: string; subject: string }>> {
+    if (!jobIds.length) return new Map();
+    const rows: { job_id: string; to: string | null; subject: string | null }[] = await this.db.query(
+      `SELECT job_id, payload->>'to' AS to, payload->>'subject' AS subject FROM mail_messages
+        WHERE job_id = ANY($1::varchar[])`,
+      [jobIds],
+    );
+    return new Map(rows.map((r) => [r.job_id, { to: r.to ?? '', subject: r.subject ?? '' }]));
+  }
+
   async markSent(jobId: string): Promise<void> {
     await this.sends.call(jobId);
   }

@@ -334,46 +334,6 @@ export default async () => {
           },
         ],
         [
-          import('../contact/dto/contact.dto'),
-          {
-            ContactDto: {
-              name: { required: true, type: () => String },
-              email: { required: true, type: () => String, format: 'email' },
-              service: { required: true, type: () => String },
-              message: { required: true, type: () => String },
-              website: {
-                required: false,
-                type: () => String,
-                description: 'Honeypot: hidden from people by the form, filled in by bots.',
-                maxLength: 500,
-              },
-            },
-            ContactV2Dto: { service: { required: true, type: () => String } },
-          },
-        ],
-        [
-          import('../contact/dto/admin-messages.dto'),
-          {
-            MessageListQuery: {
-              sort: { required: false, enum: ['createdAt', 'email', 'name'] },
-              status: { required: false, enum: ['archived', 'new', 'replied'] },
-              service: { required: false, type: () => String },
-            },
-            UpdateMessageDto: { status: { required: true, enum: ['archived', 'new', 'replied'] } },
-            ReplyDto: {
-              body: { required: false, type: () => String },
-              serviceId: { required: false, type: () => Number, minimum: 1, maximum: 2147483647 },
-              idempotencyKey: {
-                required: false,
-                type: () => String,
-                description:
-                  'Chosen by the client per reply: a double click or a retry with the same key sends one reply.',
-                pattern: '^[A-Za-z0-9_-]{8,100}$',
-              },
-            },
-          },
-        ],
-        [
           import('../payments/dto/admin-payments.dto'),
           {
             PaymentListQuery: {
@@ -518,6 +478,46 @@ export default async () => {
             },
             PortalSessionDto: {
               token: { required: true, type: () => String, minLength: 10, maxLength: 200 },
+            },
+          },
+        ],
+        [
+          import('../contact/dto/contact.dto'),
+          {
+            ContactDto: {
+              name: { required: true, type: () => String },
+              email: { required: true, type: () => String, format: 'email' },
+              service: { required: true, type: () => String },
+              message: { required: true, type: () => String },
+              website: {
+                required: false,
+                type: () => String,
+                description: 'Honeypot: hidden from people by the form, filled in by bots.',
+                maxLength: 500,
+              },
+            },
+            ContactV2Dto: { service: { required: true, type: () => String } },
+          },
+        ],
+        [
+          import('../contact/dto/admin-messages.dto'),
+          {
+            MessageListQuery: {
+              sort: { required: false, enum: ['createdAt', 'email', 'name'] },
+              status: { required: false, enum: ['archived', 'new', 'replied'] },
+              service: { required: false, type: () => String },
+            },
+            UpdateMessageDto: { status: { required: true, enum: ['archived', 'new', 'replied'] } },
+            ReplyDto: {
+              body: { required: false, type: () => String },
+              serviceId: { required: false, type: () => Number, minimum: 1, maximum: 2147483647 },
+              idempotencyKey: {
+                required: false,
+                type: () => String,
+                description:
+                  'Chosen by the client per reply: a double click or a retry with the same key sends one reply.',
+                pattern: '^[A-Za-z0-9_-]{8,100}$',
+              },
             },
           },
         ],
@@ -826,20 +826,6 @@ export default async () => {
           },
         ],
         [
-          import('../contact/admin-messages.controller'),
-          {
-            AdminMessagesController: {
-              list: { type: Object },
-              unread: { summary: "The menu's badge. Declared before `:id` so it is not read as an id." },
-              get: {},
-              update: {},
-              reply: {},
-            },
-          },
-        ],
-        [import('../contact/contact.controller'), { ContactController: { contact: {}, contactV2: {} } }],
-        [import('../contact/messaging-stats.controller'), { MessagingStatsController: { messaging: {} } }],
-        [
           import('../payments/admin-payments.controller'),
           {
             AdminPaymentsController: {
@@ -891,6 +877,20 @@ export default async () => {
           import('../projects/portal.controller'),
           { PortalController: { requestLink: {}, signIn: {}, signOut: {}, me: {}, list: {}, detail: {} } },
         ],
+        [
+          import('../contact/admin-messages.controller'),
+          {
+            AdminMessagesController: {
+              list: { type: Object },
+              unread: { summary: "The menu's badge. Declared before `:id` so it is not read as an id." },
+              get: {},
+              update: {},
+              reply: {},
+            },
+          },
+        ],
+        [import('../contact/contact.controller'), { ContactController: { contact: {}, contactV2: {} } }],
+        [import('../contact/messaging-stats.controller'), { MessagingStatsController: { messaging: {} } }],
         [
           import('../data-requests/data-requests.controller'),
           { DataRequestsController: { export: { type: Object }, erase: { type: Object } } },

@@ -106,6 +106,12 @@ export class PaymentLedgerService {
     return this.money.forPayment(id);
   }
 
+  /** A person's payments by email, newest first (the message drawer's "bookings"). */
+  async forEmail(email: string, limit: number): Promise<{ items: AdminPayment[]; total: number }> {
+    const [rows, total] = await this.repo.forEmail(email, limit);
+    return { items: rows.map((p) => this.toAdmin(p)), total };
+  }
+
   async get(id: number): Promise<AdminPayment> {
     const row = await this.repo.findById(id);
     if (!row) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');

@@ -111,6 +111,17 @@ export class PaymentsRepository {
     return rows.map((r) => ({ ...r, net: r.gross - r.refunded }));
   }
 
+  /** One person's payments by email (any case), newest first, at most `limit`; and how many in all. */
+  forEmail(email: string, limit: number): Promise<[PaymentEntity[], number]> {
+    return this.payments
+      .createQueryBuilder('p')
+      .where('lower(p.customer_email) = lower(:email)', { email })
+      .orderBy('p.created_at', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .take(limit)
+      .getManyAndCount();
+  }
+
   findById(id: number): Promise<PaymentEntity | null> {
     return this.payments.findOneBy({ id });
   }

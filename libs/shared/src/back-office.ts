@@ -2,6 +2,7 @@
  * The back office (issue 12): rules, limits, messages and payloads shared by the admin API and
  * the admin remote. Prices are NOT here: the `production_services` rows are their one source.
  */
+import type { ProjectSummaryDto } from './projects';
 
 /** Who sees money and personal data: admins only. Editors keep the blog. */
 export const BACK_OFFICE_ROLES = ['admin'] as const;
@@ -140,7 +141,16 @@ export interface AdminMessageDetail extends AdminMessageListItem {
   /** The thank-you and the notification the message triggered. */
   mails: MailDelivery[];
   thread: AdminMessageReply[];
+  /** The sender's records under the same email (any case): newest first, at most RELATED_LIMIT each. */
+  related: {
+    payments: AdminPayment[];
+    paymentsTotal: number;
+    projects: ProjectSummaryDto[];
+  };
 }
+
+/** How many of a sender's payments and projects the message drawer lists. */
+export const RELATED_LIMIT = 10;
 
 // ---------------------------------------------------------------- payments
 

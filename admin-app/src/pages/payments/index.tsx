@@ -2,6 +2,7 @@
  * /admin/payments: one ledger of deposits, plan bookings and custom payments, with month
  * totals, the CSV export and refunds (never above what is left; the server decides).
  */
+import { useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import {
   ModalForm,
@@ -45,6 +46,7 @@ const STATUS_TEXT = Object.fromEntries(
 
 export default function PaymentsPage() {
   const toast = useToast();
+  const [searchParams] = useSearchParams();
   const [totals, setTotals] = useState<MonthTotal[]>([]);
   const table = useServerTable<AdminPayment, Awaited<ReturnType<typeof listPayments>>>({
     load: listPayments,
@@ -199,6 +201,8 @@ export default function PaymentsPage() {
       </StatisticCard.Group>
       <ProTable<AdminPayment>
         {...table.tableProps}
+        // `?search=` (the message drawer's link) starts the ledger filtered on it.
+        form={{ initialValues: { search: searchParams.get('search') ?? undefined } }}
         columns={columns}
         headerTitle="Ledger"
         scroll={{ x: 1100 }}

@@ -25,6 +25,8 @@ import { toErrorBody } from '../../common/errors/error-body';
 import { forbidden, unauthorized } from '../../common/errors/app.exception';
 import { SessionsService } from '../../sessions/sessions.service';
 import { MAIL_QUEUE } from '../mail.constants';
+import { MailStore } from '../mail-store.repository';
+import { BOARD_A11Y_PATH, BOARD_A11Y_SCRIPT } from './board-a11y';
 
 export const DASHBOARD_PATH = '/admin/queues';
 
@@ -54,6 +56,20 @@ const SETUP_2FA_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-
 <main style="max-width:420px;padding:24px;text-align:center"><h1>Two-factor sign-in required</h1>
 <p>${ACCOUNT_MESSAGES.twoFactorRequiredSetup}</p><p><a href="/admin/profile" style="color:#f5b942">Go to your profile</a></p></main></body></html>`;
 
+/**
+ * The board is its own app: a bar above it leads back to the admin (the board's own header
+ * takes the rest of the page; its styles are inline, which the CSP allows for styles only).
+ */
+const BACK_LINK = `<nav aria-label="Back office" style="font-family:system-ui,sans-serif;background:#171a22;padding:8px 16px">
+<a href="/admin" style="color:#f5b942;font-weight:600;text-decoration:underline">&larr; Back to the admin</a></nav>`;
+
+/** The board's page with the bar back to the admin and the script that names its buttons. */
+function withBackLink(html: string): string {
+  if (!html.includes('<body')) return html;
+  const script = `<script src="${DASHBOARD_PATH}${BOARD_A11Y_PATH}" defer></script>`;
+  return html.replace(/<body([^>]*)>/, (m) => `${m}${BACK_LINK}`).replace('</head>', `${script}</head>`);
+}
+
 type Access = 'admin' | 'anonymous' | 'forbidden' | 'setup-2fa';
 
 @Injectable()
@@ -66,13 +82,19 @@ export class QueueDashboard implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly sessions: SessionsService,
     private readonly security: SecuritySettingsService,
+    private readonly mailStore: MailStore,
     @InjectQueue(MAIL_QUEUE) private readonly mailQueue: Queue,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.board = createBullBoard({
       queues: [],
       serverAdapter: this.serverAdapter,
-      options: { uiConfig: { boardTitle: `${config.siteName} queues` } },
+      options: {
+        uiConfig: {
+          boardTitle: `${config.siteName} queues`,
+          miscLinks: [{ text: 'Back to the admin', url: '/admin' }],
+        },
+      },
     });
   }
 
@@ -91,15 +113,60 @@ export class QueueDashboard implements OnModuleInit {
     void fastify.register(
       async (scope) => {
         scope.addHook('onRequest', (req, reply) => this.admit(req, reply));
-        scope.addHook('onSend', async (_req, reply, payload) => {
+        scope.addHook('onSend', async (req, reply, payload) => {
           reply.header('content-security-policy', DASHBOARD_CSP);
           reply.header('cache-control', 'no-store');
+          if (typeof payload !== 'string') return payload;
+          const type = String(reply.getHeader('content-type') ?? '');
+          if (type.includes('text/html')) return withBackLink(payload);
+          if (type.includes('json') && req.url.startsWith(`${DASHBOARD_PATH}/api/`))
+            return this.withMailHeaders(payload);
           return payload;
         });
+        scope.get(BOARD_A11Y_PATH, async (_req, reply) =>
+          reply.type('text/javascript; charset=utf-8').send(BOARD_A11Y_SCRIPT),
+        );
         await scope.register(this.serverAdapter.registerPlugin());
       },
       { prefix: DASHBOARD_PATH },
     );
+  }
+
+  /**
+   * Mail jobs carry only the stored mail's id (no address or text in Redis); for the admin
+   * looking at the board, each mail job's answer gets its recipient and subject from Postgres,
+   * and its name says them, so a failed job shows whom it was for and what it was.
+   */
+  private async withMailHeaders(payload: string): Promise<string> {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    const jobs: { name?: unknown; data: { mailId: string } & Record<string, unknown> }[] = [];
+    const visit = (node: unknown, depth: number): void => {
+      if (depth > 6 || typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
+      const data = (node as { data?: unknown }).data;
+      if (
+        typeof data === 'object' &&
+        data !== null &&
+        typeof (data as { mailId?: unknown }).mailId === 'string'
+      )
+        jobs.push(node as (typeof jobs)[number]);
+      else for (const value of Object.values(node)) visit(value, depth + 1);
+    };
+    visit(body, 0);
+    if (!jobs.length) return payload;
+    const headers = await this.mailStore.headers([...new Set(jobs.map((j) => j.data.mailId))]);
+    for (const job of jobs) {
+      const mail = headers.get(job.data.mailId);
+      if (!mail) continue;
+      job.data = { ...job.data, to: mail.to, subject: mail.subject };
+      job.name = `To ${mail.to}: ${mail.subject}`;
+    }
+    return JSON.stringify(body);
   }
 
   /** Lets admins through; answers everyone else before the board sees the request. */

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { InboxOutlined, SendOutlined } from '@ant-design/icons';
 import {
   depositPence,
   formatPence,
+  PROJECT_STATUS_LABELS,
   REPLY_LIMITS,
   type AdminMessageDetail,
   type MailDelivery,
@@ -20,6 +22,64 @@ import {
   setMessageStatus,
   UNREAD_QUERY_KEY,
 } from '../service';
+
+const PAYMENT_KINDS: Record<string, string> = {
+  deposit: 'Deposit',
+  plan: 'Plan booking',
+  custom: 'Custom payment',
+  balance: 'Balance',
+};
+
+/** Links inside lines of text are underlined: colour alone does not set them apart. */
+const UNDERLINED = { textDecoration: 'underline' } as const;
+
+/** The sender's bookings (payments) and projects under the same email, each linked. */
+function RelatedRecords({ message: m }: { message: AdminMessageDetail }) {
+  const { payments, paymentsTotal, projects } = m.related;
+  return (
+    <section aria-labelledby="related-heading">
+      <Typography.Title level={2} style={{ fontSize: 16 }} id="related-heading">
+        Bookings and projects of {m.email}
+      </Typography.Title>
+      {!payments.length && !projects.length ? (
+        <Typography.Text type="secondary">No bookings or projects under this email.</Typography.Text>
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {projects.length ? (
+            <ul style={{ margin: 0, paddingLeft: 20 }} aria-label="Projects">
+              {projects.map((p) => (
+                <li key={p.id}>
+                  <Link to={`/admin/projects/${encodeURIComponent(p.id)}`} style={UNDERLINED}>
+                    Project: {p.serviceName}
+                  </Link>{' '}
+                  · {PROJECT_STATUS_LABELS[p.status]} · opened {formatDateTime(p.createdAt)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {payments.length ? (
+            <ul style={{ margin: 0, paddingLeft: 20 }} aria-label="Bookings">
+              {payments.map((p) => (
+                <li key={p.id}>
+                  {PAYMENT_KINDS[p.kind] ?? p.kind}
+                  {p.serviceName ? ` for ${p.serviceName}` : ''}: {formatPence(p.amount)} ·{' '}
+                  {p.status.replace('_', ' ')} · {formatDateTime(p.createdAt)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {payments.length ? (
+            <Link to={`/admin/payments?search=${encodeURIComponent(m.email)}`} style={UNDERLINED}>
+              {paymentsTotal > payments.length
+                ? `See all ${paymentsTotal} payments in the ledger`
+                : 'See these payments in the ledger'}
+            </Link>
+          ) : null}
+        </Space>
+      )}
+    </section>
+  );
+}
 
 const DELIVERY_COLOURS: Record<MailDelivery['state'], string> = {
   sent: 'green',
@@ -134,6 +194,8 @@ export function MessageDrawer({ id, onClose, onChanged }: Props) {
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} aria-label="Message text">
             {m.message}
           </Typography.Paragraph>
+
+          <RelatedRecords message={m} />
 
           <div>
             <Typography.Title level={2} style={{ fontSize: 16 }}>

@@ -165,8 +165,13 @@ export function RichTextEditor({ value, onChange, onNormalized, id, label = 'Con
     const nameButtons = () =>
       root.querySelectorAll<HTMLButtonElement>('button[data-menu-key]').forEach((button) => {
         const name = BUTTON_NAMES[button.dataset.menuKey ?? ''];
-        if (!name || button.getAttribute('aria-label') === name[0]) return;
-        button.setAttribute('aria-label', name[0]);
+        if (!name) return;
+        // A button showing text ("H1") is named starting with it, so speech input finds it.
+        const shown = button.textContent?.trim() ?? '';
+        const label =
+          shown && !name[0].toLowerCase().includes(shown.toLowerCase()) ? `${shown}, ${name[0]}` : name[0];
+        if (button.getAttribute('aria-label') === label) return;
+        button.setAttribute('aria-label', label);
         button.dataset.tooltip = name[1] ? `${name[0]} (${name[1]})` : name[0];
         button.classList.add('w-e-menu-tooltip-v5');
       });

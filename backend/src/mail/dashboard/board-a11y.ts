@@ -1,0 +1,46 @@
+/**
+ * bull-board draws icon-only buttons with no name (Redis details, full screen, settings, the
+ * links menu, each queue's actions) and icons marked as images with no text. This script, served
+ * from the board's own path (the CSP allows scripts from 'self' only), names each button from its
+ * icon and hides the icons from assistive technology; it repeats as the board re-renders.
+ */
+export const BOARD_A11Y_PATH = '/desk-a11y.js';
+
+export const BOARD_A11Y_SCRIPT = `(function () {
+  var BY_ICON = {
+    '0 0 24 24': 'Redis details',
+    '0 0 448 512': 'Full screen',
+    '0 0 512 512': 'Settings',
+    '0 0 48 48': 'Links'
+  };
+  function contextOf(button) {
+    var node = button.parentElement;
+    for (var i = 0; node && i < 6; i++, node = node.parentElement) {
+      var heading = node.querySelector('h1, h2, h3, h4, a[href]');
+      if (heading && heading.textContent.trim()) return heading.textContent.trim();
+    }
+    return '';
+  }
+  function nameButton(button) {
+    // innerText: an icon's inline <style> is text to textContent, but shows nothing.
+    if (button.getAttribute('aria-label') || (button.innerText || '').trim()) return;
+    var svg = button.querySelector('svg');
+    var box = svg ? svg.getAttribute('viewBox') : '';
+    var label = BY_ICON[box];
+    if (!label) {
+      var where = contextOf(button);
+      label = where ? 'More actions: ' + where : 'More actions';
+    }
+    button.setAttribute('aria-label', label);
+  }
+  function fix() {
+    document.querySelectorAll('button').forEach(nameButton);
+    document.querySelectorAll('button svg, a svg').forEach(function (svg) {
+      if (svg.getAttribute('aria-hidden') !== 'true') svg.setAttribute('aria-hidden', 'true');
+      svg.setAttribute('focusable', 'false');
+    });
+  }
+  new MutationObserver(fix).observe(document.documentElement, { childList: true, subtree: true });
+  fix();
+})();
+`;
