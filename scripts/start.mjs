@@ -125,7 +125,12 @@ async function main() {
 `);
 }
 
-main().catch((err) => {
-  console.error(`\n[studio] ${err.message}`);
+/** Any start-up failure ends with one line saying what to do, never a stack trace. */
+function fail(err) {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`\n[studio] ${message}`);
   void shutdown(1);
-});
+}
+process.on('unhandledRejection', fail);
+process.on('uncaughtException', fail);
+main().catch(fail);

@@ -74,6 +74,8 @@ const stages = [
         { env: nxEnv },
       ),
   ],
+  // npm start's own logic: the embedded PostgreSQL from a checkout the postgres user cannot reach.
+  ['start scripts', () => run(process.execPath, ['--test', 'scripts/embedded-pg-home.test.mjs'])],
   [
     'build',
     () =>

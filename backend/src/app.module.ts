@@ -14,6 +14,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { NativeFormsModule } from './native-forms/native-forms.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -51,6 +52,7 @@ export class AppModule {
           }),
         }),
         HealthModule,
+        MetricsModule,
         AuditModule,
         UsersModule,
         AuthModule,

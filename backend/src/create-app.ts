@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@studio/shared';
@@ -26,12 +26,28 @@ import { registerSameOriginCheck } from './common/csrf/same-origin.hook';
 import { registerSessionRefresh } from './auth/session-refresh.hook';
 import { SessionsService } from './sessions/sessions.service';
 import { setupOpenApi } from './openapi/openapi';
+import { registerHttpMetrics } from './metrics/metrics';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
 /** Hashed build files never change; the entry points must always be revalidated. */
 export function cacheControlFor(filePath: string): string {
   return /(remoteEntry\.js|\.html|mf-manifest\.json)(\.gz|\.br)?$/.test(filePath) ? 'no-cache' : YEAR;
+}
+
+/**
+ * A ROLE=worker process answers health checks and metrics only: its port is for the
+ * orchestrator and Prometheus, never for visitors (no API, no pages, no files).
+ */
+function registerWorkerGate(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const path = req.url.split('?')[0];
+    if (path === '/metrics' || path.startsWith('/api/health')) return done();
+    void reply
+      .code(404)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ success: false, message: 'A worker serves only /api/health and /metrics.', code: 'NOT_FOUND' });
+  });
 }
 
 export interface CreateAppOptions {
@@ -70,7 +86,7 @@ export async function createApp(
   });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (lifecycle.ts: drain, then close), not by Nest's own hooks.
 
   const fastify = app.getHttpAdapter().getInstance();
   // The first onRequest hook: answers refused by the hooks after it carry the headers too.
@@ -94,6 +110,8 @@ export async function createApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerHttpMetrics(fastify);
+  if (config.role === 'worker') registerWorkerGate(fastify);
   registerInputGuard(fastify);
   await app.register(fastifyCookie);
   // Both read the cookies parsed above and run before every handler, the queue board and tus

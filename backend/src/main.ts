@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
+import { installGracefulShutdown } from './health/lifecycle';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -14,6 +15,7 @@ async function bootstrap(): Promise<void> {
     throw err;
   }
   const app = await createApp(config);
+  installGracefulShutdown(app);
   await app.listen(config.port, config.host);
   console.log(`API listening on ${config.publicUrl} (role: ${config.role})`);
 }

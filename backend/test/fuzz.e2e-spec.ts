@@ -554,6 +554,8 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/settings', query: {}, who: 'anyone', runs: 20 },
   { method: 'GET', path: '/api/health', query: {}, who: 'anyone', runs: 10 },
+  { method: 'GET', path: '/api/health/live', query: {}, who: 'anyone', runs: 10 },
+  { method: 'GET', path: '/api/health/ready', query: {}, who: 'anyone', runs: 10 },
   { method: 'GET', path: '/api/user', query: {}, who: 'author', runs: 40 },
   {
     method: 'POST',

@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, TestApp } from './support/test-app';
+import { DataSource } from 'typeorm';
+import { adminToken, createTestApp, TestApp } from './support/test-app';
 
 const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"/><title>Mixdown Studio</title></head><body><div id="root"></div></body></html>`;
 const OUTLET = '<!--ssr-outlet-->';
@@ -11,11 +13,17 @@ const documentWith = (root: string) => SHELL.replace('<div id="root"></div>', `<
 /**
  * Stands in for the shell's Node bundle (the real one is exercised by the browser tests): a
  * /pay/live-… page reads the public services list (and counts its renders), any other /pay/ page
- * reads its balance, which fails for an unknown link.
+ * reads its balance, which fails for an unknown link; a project page reads who is signed in to
+ * the portal.
  */
 const BUNDLE = `
 let renders = 0;
 exports.renderPage = async (url, load) => {
+  if (url.startsWith('/portal/projects/')) {
+    const me = await load('/api/portal/me');
+    if (me.status !== 200) throw new Error('signed out: ' + me.status);
+    return { status: 200, html: '<h1>Project of ' + me.body.email + '</h1>', state: { me: me.body.email } };
+  }
   const token = decodeURIComponent(new URL(url, 'http://x').pathname.slice('/pay/'.length));
   const read = await load(token.startsWith('live-') ? '/api/services' : '/api/pay/' + encodeURIComponent(token));
   if (read.status !== 200) throw new Error('the read answered ' + read.status);
@@ -47,7 +55,15 @@ describe('portal project and pay pages: preloaded reads, private server renderin
       join(pages, 'manifest.json'),
       JSON.stringify({
         routes: [],
-        rendered: [{ name: 'pay', pattern: '^/pay/[^/]+/?$', file: 'rendered-pay.html', private: true }],
+        rendered: [
+          { name: 'pay', pattern: '^/pay/[^/]+/?$', file: 'rendered-pay.html', private: true },
+          {
+            name: 'portal-project',
+            pattern: '^/portal/projects/[^/]+/?$',
+            file: 'rendered-pay.html',
+            private: true,
+          },
+        ],
         preloaded: [
           {
             name: 'portal-project',
@@ -98,6 +114,36 @@ describe('portal project and pay pages: preloaded reads, private server renderin
     expect(list.status).toBe(200);
     expect(list.text).not.toContain('rel="preload" as="fetch"');
     expect(list.text).not.toContain('Loading the project');
+  });
+
+  it("renders a signed-in client's project page with their session only, never kept", async () => {
+    // A portal session, as signing in from a mailed link leaves it.
+    const session = randomBytes(32).toString('base64url');
+    await t.app
+      .get(DataSource)
+      .query(
+        `INSERT INTO portal_tokens (token_hash, kind, email, expires_at) VALUES ($1, 'session', 'client@example.com', now() + interval '1 day')`,
+        [createHash('sha256').update(session).digest('hex')],
+      );
+    const res = await t.http().get('/portal/projects/p1').set('cookie', `portal_session=${session}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.text).toContain('<h1>Project of client@example.com</h1>');
+    expect(res.text).toContain(
+      '<script id="query-state" type="application/json">{"me":"client@example.com"}',
+    );
+
+    // Signed out, or a staff login only: the loading document, and the browser reads as usual.
+    const signedOut = await t.http().get('/portal/projects/p1');
+    expect(signedOut.text).toContain('Loading the project…');
+    expect(signedOut.text).not.toContain('client@example.com');
+    const staff = await t
+      .http()
+      .get('/portal/projects/p1')
+      .set('authorization', `Bearer ${await adminToken(t)}`);
+    expect(staff.text).toContain('Loading the project…');
+    expect(staff.headers['cache-control']).toBe('no-cache');
   });
 
   it('renders a pay page with its data for each request, which no cache may keep', async () => {

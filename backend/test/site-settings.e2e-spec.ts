@@ -1,3 +1,6 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { createApp } from '../src/create-app';
 import { createTestApp, TestApp } from './support/test-app';
 import { bearer, tokens, Tokens } from './blog-fixtures';
 import { SettingsService } from '../src/settings/settings.service';
@@ -153,5 +156,38 @@ describe('site settings (HTTP)', () => {
       .send({ adminNotifyEmail: 'admin@localhost' });
     expect(res.status).toBe(200);
     expect(res.body.settings.adminNotifyEmail).toBe('admin@localhost');
+  });
+});
+
+/** Issue 28, item 5: every API process caches the settings; a change is seen by all at once. */
+describe('site settings on two API processes (HTTP)', () => {
+  let t: TestApp;
+  let other: NestFastifyApplication;
+  let tk: Tokens;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ROLE: 'api' });
+    // A second process on the same database and Redis, as a replica behind a load balancer.
+    other = await createApp(t.config);
+    await other.init();
+    await other.getHttpAdapter().getInstance().ready();
+    tk = await tokens(t, 'rep');
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it('serves the new name from the other process as soon as the update has answered', async () => {
+    const read = () => request(other.getHttpServer()).get('/api/settings');
+    for (const name of ['Replica One', 'Replica Two', 'Replica Three']) {
+      // The other process has the old value cached (read twice: the second is from its cache).
+      await read();
+      const before = (await read()).body.settings.blogName;
+      expect(before).not.toBe(name);
+      const res = await t.http().put('/api/admin/settings').set(bearer(tk.admin)).send({ blogName: name });
+      expect(res.status).toBe(200);
+      expect((await read()).body.settings.blogName).toBe(name);
+    }
   });
 });

@@ -46,6 +46,13 @@ export const SERVER_RENDERED_ROUTES: {
   { name: 'blog-post', pattern: '^/blog/post/[^/]+/?$', chunks: ['page-blog-post'] },
   // One client's balance: rendered for each request, never kept (the backend's `private`).
   { name: 'pay', pattern: '^/pay/[^/]+/?$', chunks: ['page-pay'], private: true },
+  // A signed-in client's project, read with their session cookie.
+  {
+    name: 'portal-project',
+    pattern: '^/portal/projects/[^/]+/?$',
+    chunks: ['page-portal-project'],
+    private: true,
+  },
 ];
 
 /**

@@ -18,7 +18,8 @@ import {
   tagsQuery,
 } from './components/blog/blog-api';
 import { parseBlogFilters } from './components/blog/use-blog-filters';
-import { payKeys, payPath } from './components/portal/review-api';
+import { payKeys, payPath, reviewKeys } from './components/portal/review-api';
+import { portalKeys } from './components/portal/portal-api';
 
 export interface PageRead {
   queryKey: readonly unknown[];
@@ -35,6 +36,7 @@ export interface ServerPage {
 const BLOG = /^\/blog\/?$/;
 const POST = /^\/blog\/post\/([^/]+)\/?$/;
 const PAY = /^\/pay\/([^/]+)\/?$/;
+const PORTAL_PROJECT = /^\/portal\/projects\/([^/]+)\/?$/;
 
 /** The server-rendered page at this path, or null when the path is not one of them. */
 export function serverPageFor(pathname: string, search: URLSearchParams): ServerPage | null {
@@ -66,6 +68,24 @@ export function serverPageFor(pathname: string, search: URLSearchParams): Server
           path: `${postPath(slug)}/comments`,
           pageMissingOn404: true,
         },
+      ],
+    };
+  }
+  const project = PORTAL_PROJECT.exec(pathname);
+  if (project) {
+    let id: string;
+    try {
+      id = decodeURIComponent(project[1]);
+    } catch {
+      return null;
+    }
+    // A signed-in client's project (private: read with their session, never cached). Signed out,
+    // the reads answer 401 and the page is left to the browser, which shows the sign-in form.
+    const path = `/api/portal/projects/${encodeURIComponent(id)}`;
+    return {
+      reads: [
+        { queryKey: portalKeys.project(id), path },
+        { queryKey: reviewKeys.review(id), path: `${path}/review` },
       ],
     };
   }

@@ -84,6 +84,11 @@ const schema = z.object({
         'must be a hop count or a comma-separated list of addresses',
       ),
   ),
+  /** Bearer token for GET /metrics on the app port; unset: /metrics answers 404 there. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  /** A second port serving only /metrics, without a token (bind it to a private interface). */
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Where the built front end lives; tests point it elsewhere. */
   WEB_DIST_DIR: optional(z.string().min(1)),
 });
@@ -127,6 +132,8 @@ export interface AppConfig {
   webRoot: string;
   /** Fastify's trustProxy: false (direct), a hop count, or the trusted addresses. */
   trustProxy: false | number | string[];
+  /** Prometheus metrics: token for /metrics on the app port, and an optional private port. */
+  metrics: { token?: string; port?: number; host: string };
 }
 
 export class ConfigError extends Error {}
@@ -306,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webRoot: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? '.'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

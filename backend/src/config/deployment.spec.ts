@@ -61,7 +61,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(compose.services))
       // One-shot setup jobs retry until they succeed, then stay stopped.
       expect(service.restart).toBe(name.endsWith('-setup') ? 'on-failure' : 'unless-stopped');
-    expect(app.healthcheck?.test.join(' ')).toContain('/api/health');
+    expect(app.healthcheck?.test.join(' ')).toContain('/api/health/ready');
     expect(parseInt(String(app.stop_grace_period), 10)).toBeGreaterThanOrEqual(30);
   });
 
@@ -85,7 +85,7 @@ describe('Dockerfile and .dockerignore', () => {
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).not.toMatch(/^COPY \. /m);
-    expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health/m);
+    expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/ready/m);
     expect(runtime).toMatch(/NODE_ENV=production/);
   });
 

@@ -28,6 +28,7 @@ import { isAbsolute, join, normalize, sep } from 'node:path';
 import type { SentMessageInfo } from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { metrics } from '../metrics/metrics';
 import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
 import { MailDeliveryHooks } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
@@ -98,6 +99,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
     this.queue.on('failed', (job, err) => {
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || job.finishedOn;
+      metrics.mailFailed(Boolean(final));
       // The job id only: addresses stay out of the logs as they stay out of Redis.
       const msg = `Mail ${job.id} attempt ${job.attemptsMade} failed: ${err.message}`;
       if (!final) return this.logger.warn(msg);
@@ -196,6 +198,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
         messageId: `<${encodeURIComponent(String(job.id))}@${this.domain}>`,
       });
       result = { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
+      metrics.mailSent(job.timestamp);
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode;
       if (code && code >= 500 && code < 600) await job.discard();

@@ -898,6 +898,8 @@ export default async () => {
                 summary: '200 when PostgreSQL and Redis both answer, 503 naming the one that does not.',
                 type: Object,
               },
+              live: { summary: 'The process is alive: no dependency is consulted.' },
+              ready: { type: Object },
             },
           },
         ],

@@ -27,6 +27,7 @@ import { formatPence } from '@studio/shared';
 import { badRequest, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { metrics } from '../metrics/metrics';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
 import { ReferralService } from '../referral/referral.service';
@@ -73,6 +74,8 @@ export class StripeWebhookService {
     const stripe = this.payments.requireStripe();
     const secret = this.config.stripe.webhookSecret;
     if (!secret) throw unavailable('Payments are not configured', 'PAYMENTS_NOT_CONFIGURED');
+    if (typeof signature !== 'string' || !signature || !rawBody?.length)
+      metrics.webhookEvent('unknown', 'refused');
     if (typeof signature !== 'string' || !signature)
       throw badRequest('The Stripe signature is missing.', 'INVALID_SIGNATURE');
     if (!rawBody?.length) throw badRequest('The webhook body is empty.', 'INVALID_SIGNATURE');
@@ -81,9 +84,25 @@ export class StripeWebhookService {
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
+      metrics.webhookEvent('unknown', 'refused');
       throw badRequest('The Stripe signature is not valid.', 'INVALID_SIGNATURE');
     }
 
+    try {
+      const result = await this.record(event);
+      metrics.webhookEvent(
+        event.type,
+        result.duplicate ? 'duplicate' : result.ignored ? 'ignored' : 'handled',
+      );
+      return result;
+    } catch (err) {
+      metrics.webhookEvent(event.type, 'error');
+      throw err;
+    }
+  }
+
+  /** Applies a verified event once (by its id) and queues the mails it calls for. */
+  private async record(event: Stripe.Event): Promise<WebhookResult> {
     const outcome = await this.dataSource.transaction(async (m) => {
       if (!(await this.repo.recordEvent(m, event.id, event.type))) {
         return { duplicate: true, handled: true, paymentId: await this.repo.eventPaymentId(m, event.id) };

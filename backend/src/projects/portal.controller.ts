@@ -34,7 +34,9 @@ export class PortalController {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.publicUrl.startsWith('https:'),
-      path: '/api',
+      // Sent with the project page's own request too, so the server can render it with its data
+      // (page-renderer.service.ts); httpOnly and SameSite=Lax as before.
+      path: '/',
       maxAge: maxAgeSec,
     });
     return { success: true, email };
@@ -44,6 +46,8 @@ export class PortalController {
   @HttpCode(200)
   async signOut(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.auth.signOut(req.cookies?.[PORTAL.cookieName]);
+    reply.clearCookie(PORTAL.cookieName, { path: '/' });
+    // A session opened before the cookie covered the whole site.
     reply.clearCookie(PORTAL.cookieName, { path: '/api' });
     return { success: true };
   }

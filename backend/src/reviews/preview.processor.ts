@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { metrics } from '../metrics/metrics';
 import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
@@ -44,9 +45,13 @@ export class PreviewProcessor implements OnApplicationBootstrap {
   }
 
   private async run(job: Job<PreviewJob>): Promise<void> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
       await this.preview(job.data.versionId);
+      metrics.previewJob(seconds(), 'ready');
     } catch (err) {
+      metrics.previewJob(seconds(), 'failed');
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (last) await this.versions.onPreviewFailed(job.data.versionId, (err as Error).message);
       throw err;

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
 import { REVIEW } from '@studio/shared';
 import type { PublicSiteSettings, SiteSettings, SocialLinks } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuditService } from '../audit/audit.service';
+import { REDIS } from '../redis/redis.module';
 import { SocialLinksDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import type { SettingsRowEntity } from './entities/settings.entity';
 import { SettingsRepository } from './settings.repository';
@@ -20,8 +22,9 @@ const SOCIAL_NETWORKS: (keyof SocialLinks & keyof SocialLinksDto)[] = [
 ];
 
 /**
- * Another API process may change the settings; this bounds how long this process can show the
- * old values. An update made here is visible here at once.
+ * A bound on staleness should an invalidation message be missed (Redis away). Normally an update
+ * made by any process is published on a Redis channel and every process drops its copy before
+ * the update's answer is sent.
  */
 const CACHE_TTL_MS = 10_000;
 
@@ -31,21 +34,50 @@ const CACHE_TTL_MS = 10_000;
  * every request, so they are kept in memory.
  */
 @Injectable()
-export class SettingsService {
+export class SettingsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SettingsService.name);
   private cached: { value: SiteSettings; until: number } | null = null;
+  /** Bumped by every invalidation: a load that raced one is not kept. */
+  private generation = 0;
+  private subscriber: Redis | null = null;
+  private readonly channel: string;
 
   constructor(
     private readonly rows: SettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
-  ) {}
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.channel = `${config.redis.prefix}:settings:invalidate`;
+  }
+
+  onModuleInit(): void {
+    this.subscriber = this.redis.duplicate({ keyPrefix: '' });
+    this.subscriber.on('error', (err: Error) =>
+      this.logger.warn(`Settings invalidation channel: ${err.message}`),
+    );
+    this.subscriber.on('message', () => this.forget());
+    // Messages sent while disconnected are lost: start clean after every (re)connect.
+    this.subscriber.on('ready', () => this.forget());
+    void this.subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn(err.message));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
 
   async get(): Promise<SiteSettings> {
     if (this.cached && this.cached.until > Date.now()) return this.cached.value;
+    const generation = this.generation;
     const row = await this.rows.find();
     const value = this.withDefaults(row);
-    this.cached = { value, until: Date.now() + CACHE_TTL_MS };
+    if (generation === this.generation) this.cached = { value, until: Date.now() + CACHE_TTL_MS };
     return value;
+  }
+
+  private forget(): void {
+    this.generation++;
+    this.cached = null;
   }
 
   async getPublic(): Promise<PublicSiteSettings> {
@@ -72,7 +104,11 @@ export class SettingsService {
     }
     const before = this.withDefaults(await this.rows.find());
     await this.rows.save(current);
-    this.cached = null;
+    this.forget();
+    // Every other process drops its copy; awaited, so the answer is sent after Redis passed it on.
+    await this.redis
+      .publish(this.channel, String(process.pid))
+      .catch((err: Error) => this.logger.warn(`Settings invalidation not published: ${err.message}`));
     const after = await this.get();
     const changed = (Object.keys(after) as (keyof SiteSettings)[]).filter(
       (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { PORTAL } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogCache } from '../blog/blog-cache';
@@ -40,6 +41,13 @@ interface RenderedRoute {
   template: string;
   /** One visitor's page (a payment link): rendered for each request and never kept. */
   private: boolean;
+}
+
+/** Who asked for a private page. */
+export interface PageVisitor {
+  ip: string;
+  /** The visitor's portal session cookie, if any. */
+  portalSession?: string;
 }
 
 export interface RenderedDocument {
@@ -93,10 +101,12 @@ export class PageRendererService implements OnModuleInit {
   /**
    * The rendered document for `url` (path and query), or null when the path is not a
    * server-rendered page or rendering failed (the caller sends the plain shell instead).
-   * `visitor` is the address of the request: a private page's reads are made as that visitor's,
-   * so they count against the visitor's rate limits, not against the server's own address.
+   * `visitor` is who asked: a private page's reads are made from the visitor's address (they
+   * count against the visitor's rate limits, not the server's) and with the visitor's portal
+   * session cookie, the only credential forwarded (a staff login is never used for them: staff
+   * get the page's loading document and their browser reads as usual).
    */
-  async render(url: string, visitor?: string): Promise<RenderedDocument | null> {
+  async render(url: string, visitor?: PageVisitor): Promise<RenderedDocument | null> {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const route = this.bundle ? this.routes.find((r) => r.pattern.test(pathname)) : undefined;
     if (!route) return null;
@@ -131,7 +141,11 @@ export class PageRendererService implements OnModuleInit {
     }
   }
 
-  private async renderNow(url: string, template: string, visitor?: string): Promise<RenderedDocument | null> {
+  private async renderNow(
+    url: string,
+    template: string,
+    visitor?: PageVisitor,
+  ): Promise<RenderedDocument | null> {
     const page = await this.bundle!.renderPage(url, this.loader(visitor));
     if (!page) return null;
     const data = `<script id="query-state" type="application/json">${jsonForScript(page.state)}</script>`;
@@ -140,13 +154,17 @@ export class PageRendererService implements OnModuleInit {
   }
 
   /** GETs of API paths through the whole Fastify pipeline, without a socket (as `visitor` when given). */
-  private loader(visitor?: string): LoadJson {
+  private loader(visitor?: PageVisitor): LoadJson {
+    const headers: Record<string, string> = {};
+    if (visitor?.portalSession)
+      headers.cookie = `${PORTAL.cookieName}=${encodeURIComponent(visitor.portalSession)}`;
     return async (path) => {
       const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
       const res = await fastify.inject({
         method: 'GET',
         url: path,
-        ...(visitor ? { remoteAddress: visitor } : {}),
+        headers,
+        ...(visitor ? { remoteAddress: visitor.ip } : {}),
       });
       return { status: res.statusCode, body: res.json() };
     };

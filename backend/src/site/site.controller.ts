@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PORTAL } from '@studio/shared';
 import { notFound } from '../common/errors/app.exception';
 import { etagOf, notModified, PUBLIC_PAGE_CACHE } from '../common/http-cache';
 import { PageRendererService } from './page-renderer.service';
@@ -66,7 +67,9 @@ export class SiteController {
     const [{ status, meta }, rendered] = await Promise.all([
       this.pages.page(path),
       // The blog's pages, rendered with their data (null for every other page, or on failure).
-      this.renderer.handles(path) ? this.renderer.render(req.url, req.ip) : null,
+      this.renderer.handles(path)
+        ? this.renderer.render(req.url, { ip: req.ip, portalSession: req.cookies?.[PORTAL.cookieName] })
+        : null,
     ]);
     const html = this.site.render(meta, req.url, rendered?.html);
     if (!html) {

@@ -1,6 +1,6 @@
 import { FileStore } from '@tus/file-store';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { rename, rm, stat, unlink } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { access, rename, rm, stat, unlink } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,6 +13,10 @@ export class LocalProjectStorage implements ProjectStorage {
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
     this.tusStore = new FileStore({ directory: dir });
+  }
+
+  async ping(): Promise<void> {
+    await access(this.dir, constants.R_OK | constants.W_OK);
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {

@@ -24,4 +24,6 @@ export interface ProjectStorage {
   size(key: string): Promise<number | null>;
   /** Deletes a file and what the store keeps about it; a file already gone is not an error. */
   remove(key: string): Promise<void>;
+  /** Resolves when the store is reachable and writable (readiness checks); rejects saying why. */
+  ping(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -117,6 +118,10 @@ export class S3ProjectStorage implements ProjectStorage {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async size(key: string): Promise<number | null> {

@@ -36,6 +36,7 @@ import { toErrorBody } from '../common/errors/error-body';
 import { AppException, badRequest, unsupportedType } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { metrics } from '../metrics/metrics';
 import { PortalAuthService } from '../projects/portal-auth.service';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
@@ -162,13 +163,19 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
         .send({ success: false, message: protocolError.message, code: 'UPLOAD_REJECTED' });
       return;
     }
+    const startOffset = Number(request.headers['upload-offset'] ?? 0);
     reply.hijack();
     await this.server!.handle(request.raw, reply.raw);
-    await this.afterWrite(request.raw.method ?? request.method, request.raw.url ?? '', reply.raw.statusCode);
+    await this.afterWrite(
+      request.raw.method ?? request.method,
+      request.raw.url ?? '',
+      reply.raw.statusCode,
+      startOffset,
+    );
   }
 
   /** What a finished PATCH or DELETE changes in the project's count of bytes. */
-  private async afterWrite(method: string, url: string, status: number): Promise<void> {
+  private async afterWrite(method: string, url: string, status: number, startOffset: number): Promise<void> {
     if (method !== 'PATCH' && method !== 'DELETE') return;
     const id = uploadIdOf(url);
     if (!id) return;
@@ -179,7 +186,10 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       }
       // Whatever the write did (finished, stopped half way, refused), count what is stored.
       const upload = await this.storage.tusStore.getUpload(id).catch(() => null);
-      if (upload) await this.projects.settleWrite(id, upload.offset);
+      if (!upload) return;
+      if (Number.isSafeInteger(startOffset) && startOffset >= 0)
+        metrics.uploadBytes(upload.offset - startOffset);
+      await this.projects.settleWrite(id, upload.offset);
     } catch (err) {
       this.logger.warn(`Upload ${id}: bytes not recounted: ${(err as Error).message}`);
     }

@@ -94,7 +94,13 @@ export class UsersService {
       this.logger.log(`Promoted existing user "${taken.username}" to admin`);
       return;
     }
-    await this.create({ ...account, displayName: 'Studio Admin', role: 'admin' });
+    try {
+      await this.create({ ...account, displayName: 'Studio Admin', role: 'admin' });
+    } catch (err) {
+      // Replicas booting together on an empty database: another one created the admin first.
+      if (await this.repo.anyAdmin()) return;
+      throw err;
+    }
     if (generated) {
       // Printed once, on the boot that created the account.
       console.log(

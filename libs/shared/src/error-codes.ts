@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'URI_TOO_LONG',
   'LENGTH_REQUIRED',
   'DATABASE_UNAVAILABLE',
+  // Operations: readiness while a dependency is down or the process drains
+  'NOT_READY',
+  'DRAINING',
   // Input
   'VALIDATION_FAILED',
   'INVALID_CHARACTERS',

@@ -28,6 +28,14 @@ import { BalanceBreakdownList } from '../components/portal/balance-breakdown';
 import { fetchReview, reviewKeys } from '../components/portal/review-api';
 import '../components/portal/portal.css';
 
+// In the studio's time zone, not the reader's: the server renders the page into the HTML and the
+// browser must print the same text when it hydrates.
+const timelineDate = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: 'Europe/London',
+});
+
 /** Statuses in which the client can still add files. */
 const TAKING_UPLOADS = ['awaiting_files', 'files_received', 'in_progress', 'on_hold'];
 
@@ -110,7 +118,7 @@ function ProjectBody({
         <ol className="portal-timeline">
           {project.events.map((e) => (
             <li key={e.id}>
-              <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString('en-GB')}</time>
+              <time dateTime={e.createdAt}>{timelineDate.format(new Date(e.createdAt))}</time>
               <span>{e.message}</span>
             </li>
           ))}
