@@ -39,6 +39,8 @@ exports.renderPage = async (url, load) => {
 describe('portal project and pay pages: preloaded reads, private server rendering (HTTP)', () => {
   let t: TestApp;
   let webRoot: string;
+  /** Every log line the app wrote (at trace level). */
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     webRoot = mkdtempSync(join(tmpdir(), 'studio-web-'));
@@ -74,7 +76,10 @@ describe('portal project and pay pages: preloaded reads, private server renderin
       }),
     );
     writeFileSync(join(webRoot, 'shell', 'dist', 'server', 'prerender.js'), BUNDLE);
-    t = await createTestApp({ WEB_DIST_DIR: webRoot });
+    t = await createTestApp(
+      { WEB_DIST_DIR: webRoot, LOG_LEVEL: 'trace' },
+      { logDestination: { write: (line: string) => void logLines.push(line) } },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -164,5 +169,20 @@ describe('portal project and pay pages: preloaded reads, private server renderin
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/pay/no-such-link">',
     );
     expect(res.text).not.toContain('query-state');
+  });
+
+  it("logs a failed render of a pay page without the link's token, at any level", async () => {
+    const token = `secret-${Date.now().toString(36)}-link`;
+    const res = await t.http().get(`/pay/${token}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<p>Loading your balance…</p>');
+    let failure: string | undefined;
+    for (let i = 0; i < 50 && !failure; i++) {
+      failure = logLines.find((l) => l.includes('Rendering /pay/[redacted] failed'));
+      if (!failure) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(failure).toContain('the read answered 404');
+    expect(logLines.some((l) => l.includes('/api/pay/[redacted]'))).toBe(true);
+    expect(logLines.filter((l) => l.includes(token))).toEqual([]);
   });
 });

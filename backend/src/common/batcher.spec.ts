@@ -55,4 +55,26 @@ describe('Batcher', () => {
     const batcher = new Batcher<number, number>(async () => new Map());
     expect(await batcher.call(7)).toBeUndefined();
   });
+
+  it('runs up to maxInFlight batches at once', async () => {
+    const started: number[][] = [];
+    const releases: (() => void)[] = [];
+    const batcher = new Batcher<number, number>(
+      async (keys) => {
+        started.push(keys);
+        await new Promise<void>((r) => releases.push(r));
+        return new Map(keys.map((k) => [k, k]));
+      },
+      500,
+      2,
+    );
+    const calls = [1, 2, 3, 4].map((k) => batcher.call(k));
+    await tick();
+    expect(started).toEqual([[1], [2]]);
+    releases.shift()!();
+    await tick();
+    expect(started).toEqual([[1], [2], [3, 4]]);
+    while (releases.length) releases.shift()!();
+    expect(await Promise.all(calls)).toEqual([1, 2, 3, 4]);
+  });
 });

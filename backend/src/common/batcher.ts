@@ -7,16 +7,18 @@
  * Guarantees:
  * - every caller's promise settles exactly once, with its own key's result (`undefined` when the
  *   batch returned none for it) or with the batch's error;
- * - at most one batch is in flight, so a burst never opens more than one connection;
+ * - at most `maxInFlight` batches are in flight (one unless asked), so a burst never holds more
+ *   than that many connections;
  * - a key asked for twice in one batch is sent once, and both callers get the answer.
  */
 export class Batcher<K, R> {
   private waiting = new Map<K, { resolve: (r: R | undefined) => void; reject: (e: unknown) => void }[]>();
-  private inFlight = false;
+  private inFlight = 0;
 
   constructor(
     private readonly runBatch: (keys: K[]) => Promise<Map<K, R> | void>,
     private readonly maxBatch = 500,
+    private readonly maxInFlight = 1,
   ) {}
 
   call(key: K): Promise<R | undefined> {
@@ -29,14 +31,14 @@ export class Batcher<K, R> {
   }
 
   private next(): void {
-    if (this.inFlight || this.waiting.size === 0) return;
+    if (this.inFlight >= this.maxInFlight || this.waiting.size === 0) return;
     const batch = new Map<K, { resolve: (r: R | undefined) => void; reject: (e: unknown) => void }[]>();
     for (const [key, callers] of this.waiting) {
       if (batch.size >= this.maxBatch) break;
       batch.set(key, callers);
     }
     for (const key of batch.keys()) this.waiting.delete(key);
-    this.inFlight = true;
+    this.inFlight += 1;
     let run: Promise<Map<K, R> | void>;
     try {
       run = this.runBatch([...batch.keys()]);
@@ -53,7 +55,7 @@ export class Batcher<K, R> {
         },
       )
       .finally(() => {
-        this.inFlight = false;
+        this.inFlight -= 1;
         this.next();
       });
   }

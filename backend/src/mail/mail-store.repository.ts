@@ -6,7 +6,8 @@
  *
  * The worker's two calls per mail, `load` and `markSent`, are batched (see Batcher): the jobs
  * running at the same time share one SELECT and one UPDATE, so PostgreSQL round trips do not
- * grow with the mail rate. Each call still resolves only once its own row was read or written.
+ * grow with the mail rate (up to four batches at once, so one slow round trip does not hold
+ * every job up). Each call still resolves only once its own row was read or written.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -29,23 +30,31 @@ export interface FailedMail {
 
 @Injectable()
 export class MailStore {
-  private readonly loads = new Batcher<string, StoredMail>(async (jobIds) => {
-    const rows: { job_id: string; payload: MailJob; sent_at: Date | null; failed_at: Date | null }[] =
+  private readonly loads = new Batcher<string, StoredMail>(
+    async (jobIds) => {
+      const rows: { job_id: string; payload: MailJob; sent_at: Date | null; failed_at: Date | null }[] =
+        await this.db.query(
+          'SELECT job_id, payload, sent_at, failed_at FROM mail_messages WHERE job_id = ANY($1::varchar[])',
+          [jobIds],
+        );
+      return new Map(
+        rows.map((r) => [r.job_id, { payload: r.payload, sentAt: r.sent_at, failedAt: r.failed_at }]),
+      );
+    },
+    500,
+    4,
+  );
+
+  private readonly sends = new Batcher<string, never>(
+    async (jobIds) => {
       await this.db.query(
-        'SELECT job_id, payload, sent_at, failed_at FROM mail_messages WHERE job_id = ANY($1::varchar[])',
+        'UPDATE mail_messages SET sent_at = now() WHERE job_id = ANY($1::varchar[]) AND sent_at IS NULL',
         [jobIds],
       );
-    return new Map(
-      rows.map((r) => [r.job_id, { payload: r.payload, sentAt: r.sent_at, failedAt: r.failed_at }]),
-    );
-  });
-
-  private readonly sends = new Batcher<string, never>(async (jobIds) => {
-    await this.db.query(
-      'UPDATE mail_messages SET sent_at = now() WHERE job_id = ANY($1::varchar[]) AND sent_at IS NULL',
-      [jobIds],
-    );
-  });
+    },
+    500,
+    4,
+  );
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 

@@ -22,6 +22,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogCache } from '../blog/blog-cache';
 import { jsonForScript } from './seo';
+import { loggedUrl, redactSecrets } from '../common/logging/logged-url';
 
 /** The marker shell/scripts/prerender.mjs leaves inside #root of a per-request page's document. */
 export const SSR_OUTLET = '<!--ssr-outlet-->';
@@ -115,7 +116,8 @@ export class PageRendererService implements OnModuleInit {
         return doc && { ...doc, private: true };
       } catch (err) {
         // An unknown or spent link, a rate limit: the page's own loading and error states answer.
-        this.logger.warn(`Rendering ${pathname} failed: ${(err as Error).message}`);
+        // The path and the message may hold the link's token: both are logged redacted.
+        this.logger.warn(`Rendering ${loggedUrl(pathname)} failed: ${redactSecrets((err as Error).message)}`);
         return null;
       }
     }
@@ -134,7 +136,7 @@ export class PageRendererService implements OnModuleInit {
         (doc) => (doc ? doc.html.length * 2 : 0),
       );
     } catch (err) {
-      this.logger.error(`Rendering ${pageUrl} failed: ${(err as Error).message}`);
+      this.logger.error(`Rendering ${loggedUrl(pageUrl)} failed: ${redactSecrets((err as Error).message)}`);
       return null;
     }
   }

@@ -16,6 +16,7 @@ import { SettingsService } from '../settings/settings.service';
 import { rssXml, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './feeds';
 import { HeadMeta, notFoundMeta, pageMeta, postMeta } from './seo';
 import { PageMeta, SiteService } from './site.service';
+import { loggedUrl, redactSecrets } from '../common/logging/logged-url';
 
 const POST_PATH = /^\/blog\/post\/([^/]+)\/?$/;
 
@@ -42,7 +43,7 @@ export class SitePagesService {
     try {
       return await this.pageWithMeta(path);
     } catch (err) {
-      this.logger.error(`Page meta for ${path} failed: ${(err as Error).message}`);
+      this.logger.error(`Page meta for ${loggedUrl(path)} failed: ${redactSecrets((err as Error).message)}`);
       return { status: this.site.isKnownRoute(path) ? 200 : 404, meta: {} };
     }
   }

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody } from '../errors/error-body';
-import { loggedUrl } from '../logging/logged-url';
+import { loggedUrl, redactSecrets } from '../logging/logged-url';
 
 /** Every failure leaves the API in the one error shape of ARCHITECTURE.md §4. */
 @Catch()
@@ -15,10 +15,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const where = req ? `${req.method} ${loggedUrl(req.url)}: ` : '';
     if (status === 503)
       this.logger.warn(
-        `${where}answered 503: ${exception instanceof Error ? exception.message : String(exception)}`,
+        `${where}answered 503: ${redactSecrets(exception instanceof Error ? exception.message : String(exception))}`,
       );
     else if (status >= 500)
-      this.logger.error(`${where}${exception instanceof Error ? exception.stack : String(exception)}`);
+      this.logger.error(
+        `${where}${redactSecrets(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception))}`,
+      );
     if (host.getType() !== 'http') return;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);

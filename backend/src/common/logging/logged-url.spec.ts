@@ -1,4 +1,4 @@
-import { loggedUrl, REDACTED } from './logged-url';
+import { loggedUrl, REDACTED, redactSecrets } from './logged-url';
 
 describe('loggedUrl', () => {
   it('drops the query string', () => {
@@ -17,5 +17,17 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/api/blog/posts/payments-explained')).toBe('/api/blog/posts/payments-explained');
     expect(loggedUrl('/api/payments/config')).toBe('/api/payments/config');
     expect(loggedUrl(undefined)).toBe('');
+  });
+});
+
+describe('redactSecrets', () => {
+  it('takes pay tokens and secret query values out of free text', () => {
+    expect(redactSecrets('GET /api/pay/tok-1 answered 404; see /pay/tok-2?paid=1')).toBe(
+      `GET /api/pay/${REDACTED} answered 404; see /pay/${REDACTED}?paid=1`,
+    );
+    expect(redactSecrets('fetch https://x.test/a?token=abc&sig=def&email=a%40b.c&keep=1 failed')).toBe(
+      `fetch https://x.test/a?token=${REDACTED}&sig=${REDACTED}&email=${REDACTED}&keep=1 failed`,
+    );
+    expect(redactSecrets('nothing secret here')).toBe('nothing secret here');
   });
 });

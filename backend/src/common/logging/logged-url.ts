@@ -16,3 +16,15 @@ export function loggedUrl(url: string | undefined): string {
   // Most paths hold no token: skip the replacement for them.
   return /pay\//i.test(path) ? path.replace(TOKEN_SEGMENT, `$1$2/${REDACTED}`) : path;
 }
+
+const TOKEN_IN_TEXT = /(\/pay\/)[^/?#\s"'<>]+/gi;
+const SECRET_PARAM = /([?&](?:token|sig|signature|exp|email)=)[^&#\s"'<>]*/gi;
+
+/**
+ * Free text bound for a log (an error message, a stack) with the same secrets taken out: a
+ * balance token after `/pay/` and the value of a `token`, `sig`, `signature`, `exp` or `email`
+ * query parameter, wherever they appear in it.
+ */
+export function redactSecrets(text: string): string {
+  return text.replace(TOKEN_IN_TEXT, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
+}

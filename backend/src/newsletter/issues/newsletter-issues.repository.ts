@@ -43,14 +43,19 @@ const EMPTY_PROGRESS: NewsletterIssueProgress = {
 
 @Injectable()
 export class NewsletterIssuesRepository {
-  private readonly claims = new Batcher<string, Claim | null>((keys) => this.claimBatch(keys));
-  private readonly sends = new Batcher<number, never>(async (ids) => {
-    await this.issues.query(
-      `UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), error = NULL
+  // Up to four batches at once: a slow round trip (a busy database) does not hold every job up.
+  private readonly claims = new Batcher<string, Claim | null>((keys) => this.claimBatch(keys), 500, 4);
+  private readonly sends = new Batcher<number, never>(
+    async (ids) => {
+      await this.issues.query(
+        `UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), error = NULL
         WHERE id = ANY($1::bigint[])`,
-      [ids],
-    );
-  });
+        [ids],
+      );
+    },
+    500,
+    4,
+  );
 
   constructor(@InjectRepository(NewsletterIssue) private readonly issues: Repository<NewsletterIssue>) {}
 
