@@ -913,6 +913,10 @@ export default async () => {
           },
         ],
         [
+          import('../reviews/admin-client-files.controller'),
+          { AdminClientFilesController: { zip: {}, download: {} } },
+        ],
+        [
           import('../reviews/admin-reviews.controller'),
           {
             AdminReviewsController: {

@@ -81,8 +81,11 @@ export class ReviewFinalsService {
     };
   }
 
-  /** What a download URL opens, once the balance is paid; the download is recorded. */
-  async openDownload(projectId: string, fileId: string, email: string | null) {
+  /**
+   * What a download URL opens, once the balance is paid; the download is recorded, and put on
+   * the timeline unless `continued` (a later byte range of a download already there).
+   */
+  async openDownload(projectId: string, fileId: string, email: string | null, continued = false) {
     const project = await this.projects.requireAny(projectId);
     if (email !== null && project.customerEmail !== email)
       throw notFound(PROJECT_MESSAGES.projectNotFound, 'PROJECT_NOT_FOUND');
@@ -91,6 +94,15 @@ export class ReviewFinalsService {
     const chosen = fileId === 'all' ? finals : finals.filter((f) => f.id === fileId);
     if (!chosen.length) throw notFound(PROJECT_MESSAGES.fileNotFound, 'FILE_NOT_FOUND');
     await this.repo.recordDownload(project.id, fileId === 'all' ? null : fileId, email ?? 'staff');
+    if (!continued)
+      await this.projects.recordDownload(
+        project.id,
+        email === null
+          ? { actor: 'staff', name: 'Staff' }
+          : { actor: 'client', name: project.customerName || project.customerEmail },
+        chosen.map((f) => f.name),
+        fileId === 'all',
+      );
     return { project, files: chosen };
   }
 

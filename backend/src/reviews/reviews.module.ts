@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { PaymentsModule } from '../payments/payments.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { AdminClientFilesController } from './admin-client-files.controller';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
 import { BalanceSettlement } from './balance-settlement';
+import { ClientFilesService } from './client-files.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 import { PayController } from './pay.controller';
@@ -46,7 +48,13 @@ import { StaffPreviewPass } from './staff-preview-pass';
       { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
     ),
   ],
-  controllers: [PortalReviewsController, AdminReviewsController, MediaController, PayController],
+  controllers: [
+    PortalReviewsController,
+    AdminReviewsController,
+    AdminClientFilesController,
+    MediaController,
+    PayController,
+  ],
   providers: [
     ReviewsRepository,
     ReviewSteps,
@@ -62,6 +70,7 @@ import { StaffPreviewPass } from './staff-preview-pass';
     BalanceSettlement,
     BalanceCheckoutService,
     MediaService,
+    ClientFilesService,
     StaffPreviewPass,
     PreviewProcessor,
     ReminderProcessor,

@@ -1,0 +1,48 @@
+/**
+ * A ZIP built as it is sent, for downloads of many stored files at once.
+ *
+ * Guarantees:
+ * - Nothing is written to a temporary file and no file is held in memory: each entry is opened
+ *   only when the ZIP reaches it (one storage read at a time, also on S3) and streamed through.
+ * - Entries are stored, not compressed: audio is already compressed or compresses badly, so the
+ *   ZIP streams at disk speed. ZIP64 is written when needed, so any size works.
+ * - Names that clash (ignoring case) get " (2)", " (3)", … before the extension, so none is lost.
+ */
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+
+export interface ZipEntry {
+  name: string;
+  size: number;
+  open: () => Readable;
+}
+
+/** `names` made unique, case-insensitively, in order. */
+export function uniqueNames(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((original) => {
+    let name = original;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = original.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+export function zipStream(entries: ZipEntry[]): Readable {
+  const zip = new ZipFile();
+  const names = uniqueNames(entries.map((e) => e.name));
+  entries.forEach((entry, i) => {
+    zip.addReadStreamLazy(names[i], { compress: false, size: entry.size }, (done) => {
+      try {
+        done(null, entry.open());
+      } catch (err) {
+        done(err, null as unknown as Readable);
+      }
+    });
+  });
+  zip.end();
+  const out = zip.outputStream as Readable;
+  // A storage read that fails ends the response with an error instead of leaving it hanging.
+  zip.on('error', (err: Error) => out.destroy(err));
+  return out;
+}
