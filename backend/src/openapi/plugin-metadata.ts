@@ -563,6 +563,7 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
+            ReplyDto: { body: { required: true, type: () => String, minLength: 1 } },
             EditCommentDto: { body: { required: true, type: () => String, minLength: 1 } },
             ResolveCommentDto: { resolved: { required: false, type: () => Boolean } },
             SubmitRoundDto: {
@@ -931,6 +932,10 @@ export default async () => {
               },
               protection: {},
               comment: {},
+              reply: {
+                summary:
+                  'Answers a note; the client sees it under the note and is mailed once per batch of replies.',
+              },
               resolve: {
                 summary: "Ticks a note off the round's checklist (or unticks it with `resolved: false`).",
               },

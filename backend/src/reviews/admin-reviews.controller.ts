@@ -17,6 +17,7 @@ import {
   FinalUploadQuery,
   NewCommentDto,
   ProtectionDto,
+  ReplyDto,
   ResolveCommentDto,
   VersionUploadQuery,
 } from './dto/reviews.dto';
@@ -105,6 +106,20 @@ export class AdminReviewsController {
     return {
       success: true,
       comment: await this.rounds.addComment(id, { kind: 'staff', name: staffOf(user).name }, dto),
+    };
+  }
+
+  /** Answers a note; the client sees it under the note and is mailed once per batch of replies. */
+  @Post(':id/comments/:cid/replies')
+  async reply(
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Body() dto: ReplyDto,
+    @CurrentUser() user: UserEntity | null,
+  ) {
+    return {
+      success: true,
+      comment: await this.rounds.reply(id, commentId(cid), staffOf(user).name, dto.body),
     };
   }
 
