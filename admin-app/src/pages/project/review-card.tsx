@@ -11,6 +11,7 @@ import {
   Button,
   Checkbox,
   Descriptions,
+  Input,
   InputNumber,
   List,
   Select,
@@ -26,6 +27,7 @@ import {
   postJson,
   PROTECTION_LABELS,
   PROTECTIONS,
+  REVIEW,
   roundLabel,
   VERSION_KIND_LABELS,
   VERSION_KINDS,
@@ -54,6 +56,79 @@ async function upload(path: string, file: File): Promise<void> {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new Error(body.message ?? `Upload failed (${res.status})`);
   }
+}
+
+/**
+ * One client note of a round: tick it off, read the replies under it, answer it. The client
+ * sees the reply under the note and is mailed once per batch of replies.
+ */
+function NoteThread({
+  projectId,
+  note,
+  replies,
+  run,
+}: {
+  projectId: string;
+  note: ReviewCommentDto;
+  replies: ReviewCommentDto[];
+  run: (fn: () => Promise<unknown>, done?: () => void) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const moment = `v${note.versionNumber} ${fmt(note.atSec)}${note.endSec !== null ? `–${fmt(note.endSec)}` : ''}`;
+  return (
+    <List.Item style={{ display: 'block' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <Checkbox
+          checked={note.resolved}
+          onChange={(e) =>
+            run(() =>
+              postJson(`${base(projectId)}/comments/${note.id}/resolve`, { resolved: e.target.checked }),
+            )
+          }
+        >
+          {moment}: {note.body}
+        </Checkbox>
+        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          Reply
+        </Button>
+      </Space>
+      {replies.map((r) => (
+        <div key={r.id} style={{ marginLeft: 24, marginTop: 4 }}>
+          <Typography.Text type="secondary">
+            {r.authorName ?? (r.author === 'staff' ? 'Studio' : 'Client')}:
+          </Typography.Text>{' '}
+          {r.body}
+        </div>
+      ))}
+      {open && (
+        <Space.Compact style={{ width: '100%', marginTop: 8 }}>
+          <Input.TextArea
+            aria-label={`Reply to the note at ${moment}`}
+            autoSize={{ minRows: 1, maxRows: 6 }}
+            maxLength={REVIEW.commentMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button
+            type="primary"
+            disabled={!text.trim()}
+            onClick={() =>
+              run(
+                () => postJson(`${base(projectId)}/comments/${note.id}/replies`, { body: text.trim() }),
+                () => {
+                  setText('');
+                  setOpen(false);
+                },
+              )
+            }
+          >
+            Send reply
+          </Button>
+        </Space.Compact>
+      )}
+    </List.Item>
+  );
 }
 
 export function ReviewCard({ projectId }: { projectId: string }) {
@@ -88,7 +163,9 @@ export function ReviewCard({ projectId }: { projectId: string }) {
     input.click();
   };
   const submitted = review.rounds.filter((r) => r.status === 'submitted');
-  const byRound = (id: number) => review.comments.filter((c) => c.roundId === id);
+  const byRound = (id: number) => review.comments.filter((c) => c.roundId === id && c.parentId === null);
+  const repliesTo = (id: number) => review.comments.filter((c) => c.parentId === id);
+  const runThen = (fn: () => Promise<unknown>, done?: () => void) => run.mutate(fn, { onSuccess: done });
   const m = review.money;
 
   return (
@@ -212,19 +289,7 @@ export function ReviewCard({ projectId }: { projectId: string }) {
           }
           dataSource={byRound(r.id)}
           renderItem={(c) => (
-            <List.Item>
-              <Checkbox
-                checked={c.resolved}
-                onChange={(e) =>
-                  run.mutate(() =>
-                    postJson(`${base(projectId)}/comments/${c.id}/resolve`, { resolved: e.target.checked }),
-                  )
-                }
-              >
-                v{c.versionNumber} {fmt(c.atSec)}
-                {c.endSec !== null ? `–${fmt(c.endSec)}` : ''}: {c.body}
-              </Checkbox>
-            </List.Item>
+            <NoteThread projectId={projectId} note={c} replies={repliesTo(c.id)} run={runThen} />
           )}
         />
       ))}
