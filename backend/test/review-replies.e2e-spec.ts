@@ -140,6 +140,24 @@ describe('Staff replies to the client’s notes (HTTP)', () => {
     await sink.waitFor(() => replyMails().length === 2, 15_000, 'the second replies mail');
   });
 
+  it('gives staff the same waveform peaks as the client, admins only', async () => {
+    const path = `/api/admin/projects/${id}/versions/${versionId}/peaks`;
+    await expectAdminOnly(t, tokens, 'get', path);
+    const staff = await t.http().get(path).set(auth());
+    const client = await t
+      .http()
+      .get(`/api/portal/projects/${id}/versions/${versionId}/peaks`)
+      .set('cookie', cookie);
+    expect(staff.status).toBe(200);
+    expect(staff.body.peaks.length).toBeGreaterThan(10);
+    expect(staff.body).toEqual(client.body);
+    const foreign = await t
+      .http()
+      .get(`/api/admin/projects/${other}/versions/${versionId}/peaks`)
+      .set(auth());
+    expect([foreign.status, foreign.body.success]).toEqual([404, false]);
+  });
+
   it('lets staff tick a note off and on again', async () => {
     const on = await t.http().post(`/api/admin/projects/${id}/comments/${note}/resolve`).set(auth()).send({});
     expect([on.status, on.body.comment.resolved]).toEqual([200, true]);

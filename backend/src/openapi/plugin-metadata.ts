@@ -922,6 +922,7 @@ export default async () => {
           {
             AdminReviewsController: {
               review: {},
+              peaks: { summary: "The waveform peaks the preview job stored, for the staff's review player." },
               postVersion: {
                 summary:
                   "The version's audio as the request body (application/octet-stream or audio/*), streamed to storage.",

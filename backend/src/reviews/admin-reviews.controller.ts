@@ -48,6 +48,13 @@ export class AdminReviewsController {
     return { success: true, review: await this.reviews.review(project, true) };
   }
 
+  /** The waveform peaks the preview job stored, for the staff's review player. */
+  @Get(':id/versions/:vid/peaks')
+  async peaks(@Param('id') id: string, @Param('vid') vid: string) {
+    const project = await this.projects.requireAny(id);
+    return { success: true, ...(await this.versions.peaks(project.id, vid)) };
+  }
+
   /** The version's audio as the request body (application/octet-stream or audio/*), streamed to storage. */
   @Post(':id/versions')
   @ApiConsumes('application/octet-stream')
