@@ -563,7 +563,7 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
-            ReplyDto: { body: { required: true, type: () => String, minLength: 1 } },
+            NoteReplyDto: { body: { required: true, type: () => String, minLength: 1 } },
             EditCommentDto: { body: { required: true, type: () => String, minLength: 1 } },
             ResolveCommentDto: { resolved: { required: false, type: () => Boolean } },
             SubmitRoundDto: {

@@ -17,7 +17,7 @@ import {
   FinalUploadQuery,
   NewCommentDto,
   ProtectionDto,
-  ReplyDto,
+  NoteReplyDto,
   ResolveCommentDto,
   VersionUploadQuery,
 } from './dto/reviews.dto';
@@ -121,7 +121,7 @@ export class AdminReviewsController {
   async reply(
     @Param('id') id: string,
     @Param('cid') cid: string,
-    @Body() dto: ReplyDto,
+    @Body() dto: NoteReplyDto,
     @CurrentUser() user: UserEntity | null,
   ) {
     return {

@@ -134,6 +134,7 @@ module.exports = {
   commonConfig,
   swcRule,
   SHARED_SRC,
+  REVIEW_PLAYER_SRC,
   SHARED_PURE_RULE,
   ASSET_TEST,
   HASHED_ASSET_NAME,

@@ -1,7 +1,7 @@
 /**
  * The project page's part-2 section: post a version (its preview is made by a job), choose the
- * preview protection, listen, tick the round's notes off as a checklist, add final files, and
- * read the one money record.
+ * preview protection, review in the shared player (review-desk.tsx), answer and tick the round's
+ * notes off as a checklist, add final files, and read the one money record.
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -39,6 +39,7 @@ import {
 } from '@studio/shared';
 import { useToast } from '../../hooks/use-toast';
 import { formatBytes } from '../../utils/format';
+import { ReviewDesk } from './review-desk';
 
 const base = (id: string) => `/api/admin/projects/${encodeURIComponent(id)}`;
 const fmt = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
@@ -142,7 +143,6 @@ export function ReviewCard({ projectId }: { projectId: string }) {
   const [kind, setKind] = useState<VersionKind>('mix');
   const [protection, setProtection] = useState<Protection | null>(null);
   const [tagEvery, setTagEvery] = useState<number | null>(null);
-  const [listen, setListen] = useState<string | null>(null);
   const run = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
     onSuccess: () => void query.refetch(),
@@ -247,32 +247,14 @@ export function ReviewCard({ projectId }: { projectId: string }) {
             render: (l: number | null) => (l === null ? '—' : `${l.toFixed(1)} LUFS`),
           },
           { title: 'Protection', dataIndex: 'protection' },
-          {
-            title: '',
-            key: 'listen',
-            render: (_: unknown, v: VersionDto) =>
-              v.status === 'ready' && (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    run.mutate(async () => {
-                      const r = await getJson<{ url: string }>(
-                        `${base(projectId)}/versions/${v.id}/preview-url`,
-                      );
-                      setListen(r.url);
-                    })
-                  }
-                >
-                  Listen
-                </Button>
-              ),
-          },
         ]}
       />
-      {listen && (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- a music mix has no speech to caption
-        <audio controls autoPlay src={listen} style={{ width: '100%' }} />
-      )}
+      <ReviewDesk
+        projectId={projectId}
+        versions={review.versions}
+        comments={review.comments}
+        onChanged={() => query.refetch()}
+      />
 
       <Typography.Title level={5}>Revision rounds ({review.includedRounds} included)</Typography.Title>
       {submitted.length === 0 && <Typography.Text type="secondary">No round submitted yet.</Typography.Text>}

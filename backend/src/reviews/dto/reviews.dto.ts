@@ -84,7 +84,7 @@ export class NewCommentDto {
 }
 
 /** Staff's answer to a note: it takes the note's version and moment. */
-export class ReplyDto {
+export class NoteReplyDto {
   @Transform(trim)
   @IsString({ message: 'Please write a reply.' })
   @MinLength(1, { message: 'Please write a reply.' })
