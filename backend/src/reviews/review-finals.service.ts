@@ -37,9 +37,22 @@ export class ReviewFinalsService {
     staff: Staff,
     f: { name: string; body: Readable; declaredSize: number },
   ) {
+    await this.requireOpenForFinals(projectId);
+    const { key, size } = await this.files.store(f.body, f.declaredSize, false);
+    return this.addFinal(projectId, staff, { name: f.name, key, size });
+  }
+
+  /** The project, unless cancelled (409). */
+  async requireOpenForFinals(projectId: string): Promise<ProjectEntity> {
     const project = await this.projects.requireAny(projectId);
     if (project.status === 'cancelled') throw conflict(PROJECT_MESSAGES.projectClosed, 'PROJECT_CLOSED');
-    const { key, size } = await this.files.store(f.body, f.declaredSize, false);
+    return project;
+  }
+
+  /** A final file from a file already stored and checked under `key`; a paid project is delivered. */
+  async addFinal(projectId: string, staff: Staff, f: { name: string; key: string; size: number }) {
+    const project = await this.requireOpenForFinals(projectId);
+    const { key, size } = f;
     await this.repo.insertFinal({ id: key, projectId, name: f.name, size });
     await this.projects.appendEvent(projectId, {
       type: 'final_uploaded',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PaymentsModule } from '../payments/payments.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { AdminClientFilesController } from './admin-client-files.controller';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
@@ -29,6 +30,7 @@ import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
 import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
 import { StaffPreviewPass } from './staff-preview-pass';
+import { StaffTusUploads } from './staff-tus-uploads';
 
 /**
  * Client projects, part 2: versions and their previews, notes and revision rounds, approval and
@@ -43,6 +45,8 @@ import { StaffPreviewPass } from './staff-preview-pass';
     PaymentsModule,
     // Staff preview passes name a staff session (StaffPreviewPass).
     SessionsModule,
+    // Staff versions and final files by tus: this module handles what the endpoint receives.
+    UploadsModule,
     BullModule.registerQueue(
       { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },
       { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
@@ -72,6 +76,7 @@ import { StaffPreviewPass } from './staff-preview-pass';
     MediaService,
     ClientFilesService,
     StaffPreviewPass,
+    StaffTusUploads,
     PreviewProcessor,
     ReminderProcessor,
   ],
