@@ -1,7 +1,8 @@
 /**
- * The project page's part-2 section: post a version (its preview is made by a job), choose the
- * preview protection, review in the shared player (review-desk.tsx), answer and tick the round's
- * notes off as a checklist, add final files, and read the one money record.
+ * The project page's part-2 section: send a version by tus (staff-upload.tsx; its preview is
+ * made by a job), choose the preview protection, review in the shared player (review-desk.tsx),
+ * answer and tick the round's notes off as a checklist, send final files, and read the one
+ * money record.
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -40,24 +41,10 @@ import {
 import { useToast } from '../../hooks/use-toast';
 import { formatBytes } from '../../utils/format';
 import { ReviewDesk } from './review-desk';
+import { StaffUpload } from './staff-upload';
 
 const base = (id: string) => `/api/admin/projects/${encodeURIComponent(id)}`;
 const fmt = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-
-/** Sends a file as the raw request body (the API streams it to storage). */
-async function upload(path: string, file: File): Promise<void> {
-  // The staff session goes along as its httpOnly cookies.
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: file,
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? `Upload failed (${res.status})`);
-  }
-}
 
 /**
  * One client note of a round: tick it off, read the replies under it, answer it. The client
@@ -152,16 +139,6 @@ export function ReviewCard({ projectId }: { projectId: string }) {
   const review = query.data?.review;
   if (!review) return <ProCard title="Versions and review" loading />;
 
-  const pick = (accept: string, path: (f: File) => string) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = accept;
-    input.onchange = () => {
-      const file = input.files?.[0];
-      if (file) run.mutate(() => upload(path(file), file));
-    };
-    input.click();
-  };
   const submitted = review.rounds.filter((r) => r.status === 'submitted');
   const byRound = (id: number) => review.comments.filter((c) => c.roundId === id && c.parentId === null);
   const repliesTo = (id: number) => review.comments.filter((c) => c.parentId === id);
@@ -177,18 +154,14 @@ export function ReviewCard({ projectId }: { projectId: string }) {
           onChange={setKind}
           options={VERSION_KINDS.map((k) => ({ value: k, label: VERSION_KIND_LABELS[k] }))}
         />
-        <Button
-          type="primary"
-          loading={run.isPending}
-          onClick={() =>
-            pick(
-              'audio/*,.wav,.aif,.aiff,.flac',
-              (f) => `${base(projectId)}/versions?kind=${kind}&name=${encodeURIComponent(f.name)}`,
-            )
-          }
-        >
-          Upload a version
-        </Button>
+        <StaffUpload
+          projectId={projectId}
+          target="version"
+          label="Upload a version"
+          accept="audio/*,.wav,.aif,.aiff,.flac"
+          extraMeta={{ kind }}
+          onDone={() => void query.refetch()}
+        />
         <Select<Protection>
           aria-label="Preview protection"
           value={protection ?? review.protection}
@@ -278,11 +251,13 @@ export function ReviewCard({ projectId }: { projectId: string }) {
 
       <Typography.Title level={5}>Final files</Typography.Title>
       <Space wrap>
-        <Button
-          onClick={() => pick('*/*', (f) => `${base(projectId)}/finals?name=${encodeURIComponent(f.name)}`)}
-        >
-          Add a final file
-        </Button>
+        <StaffUpload
+          projectId={projectId}
+          target="final"
+          label="Add a final file"
+          accept="*/*"
+          onDone={() => void query.refetch()}
+        />
         {!review.downloadsUnlocked && (
           <Alert type="info" showIcon message="Final files unlock for the client once the balance is paid." />
         )}
