@@ -30,19 +30,26 @@ export function uniqueNames(names: string[]): string[] {
 
 export function zipStream(entries: ZipEntry[]): Readable {
   const zip = new ZipFile();
+  const out = zip.outputStream as Readable;
   const names = uniqueNames(entries.map((e) => e.name));
+  let current: Readable | null = null;
   entries.forEach((entry, i) => {
     zip.addReadStreamLazy(names[i], { compress: false, size: entry.size }, (done) => {
       try {
-        done(null, entry.open());
+        current = entry.open();
       } catch (err) {
         done(err, null as unknown as Readable);
+        return;
       }
+      // yazl pipes the file into the ZIP without listening for its errors: a storage read that
+      // fails ends the response with that error instead of leaving it hanging.
+      current.once('error', (err) => out.destroy(err));
+      done(null, current);
     });
   });
   zip.end();
-  const out = zip.outputStream as Readable;
-  // A storage read that fails ends the response with an error instead of leaving it hanging.
   zip.on('error', (err: Error) => out.destroy(err));
+  // A download stopped half way closes the storage read in progress too.
+  out.once('close', () => current?.destroy());
   return out;
 }
