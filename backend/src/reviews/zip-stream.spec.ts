@@ -1,5 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { uniqueNames, zipStream } from './zip-stream';
+
+/** A plain bitwise CRC-32 (IEEE), independent of zlib and buffer-crc32, to check the ZIP's. */
+function jsCrc32(data: Buffer): number {
+  let crc = ~0;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+}
 
 describe('zip-stream', () => {
   it('keeps every name, numbering clashes that differ only in case before the extension', () => {
@@ -34,6 +45,17 @@ describe('zip-stream', () => {
     // Stored, not compressed: the bytes are in the ZIP as they were.
     expect(zip.includes(Buffer.from('first'))).toBe(true);
     expect(zip.includes(Buffer.from('second'))).toBe(true);
+  });
+
+  it('writes the CRC-32 of each entry as a reader checks it', async () => {
+    const data = randomBytes(3 * 65536 + 17);
+    const chunks = [data.subarray(0, 70000), data.subarray(70000, 150000), data.subarray(150000)];
+    const out = zipStream([{ name: 'x.bin', size: data.length, open: () => Readable.from(chunks) }]);
+    const parts: Buffer[] = [];
+    for await (const c of out) parts.push(c as Buffer);
+    const zip = Buffer.concat(parts);
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(zip.readUInt32LE(central + 16)).toBe(jsCrc32(data));
   });
 
   it('ends the ZIP with an error when a file cannot be read', async () => {
