@@ -10,6 +10,7 @@ import globals from 'globals';
 const SOURCES = [
   'backend/src/**/*.ts',
   'libs/shared/src/**/*.ts',
+  'libs/shared/review-player/**/*.{ts,tsx}',
   'shell/src/**/*.{ts,tsx}',
   'site-app/src/**/*.{ts,tsx}',
   'admin-app/src/**/*.{ts,tsx}',
@@ -146,7 +147,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/src/**/*.{js,ts,tsx}', 'site-app/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}'],
+    files: [
+      'shell/src/**/*.{js,ts,tsx}',
+      'site-app/src/**/*.{ts,tsx}',
+      'admin-app/src/**/*.{ts,tsx}',
+      'libs/shared/review-player/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -161,7 +167,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['site-app/src/**/*.tsx', 'admin-app/src/**/*.tsx', 'shell/src/**/*.tsx'],
+    files: [
+      'site-app/src/**/*.tsx',
+      'admin-app/src/**/*.tsx',
+      'shell/src/**/*.tsx',
+      'libs/shared/review-player/**/*.tsx',
+    ],
     ...jsxA11y.flatConfigs.recommended,
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,

@@ -15,6 +15,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@studio/shared$': path.join(__dirname, '../libs/shared/src/index.ts'),
+    '^@studio/review-player$': path.join(__dirname, '../libs/shared/review-player/index.ts'),
     '\\.css$': path.join(__dirname, 'src/test/style-stub.js'),
   },
 };

@@ -49,6 +49,7 @@ const WEIGHTS = {
   'admin-newsletter.test.mjs': 11,
   'admin-taxonomy.test.mjs': 10,
   'portal-review.test.mjs': 8,
+  'engineer-desk.test.mjs': 30,
   'portal-phone.test.mjs': 45,
   'blog-ssr.test.mjs': 6,
   'admin-desk.test.mjs': 160,

@@ -12,6 +12,7 @@ const {
   commonConfig,
   swcRule,
   SHARED_SRC,
+  REVIEW_PLAYER_SRC,
   SHARED_PURE_RULE,
   ASSET_TEST,
   HASHED_ASSET_NAME,
@@ -80,6 +81,7 @@ function prerenderConfig() {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {
         '@studio/shared$': path.join(SHARED_SRC, 'index.ts'),
+        '@studio/review-player$': path.join(REVIEW_PLAYER_SRC, 'index.ts'),
         'site/App$': path.join(SITE_APP_DIR, 'src/app.tsx'),
         'site/ServerPages$': path.join(SITE_APP_DIR, 'src/server-pages.ts'),
         // Never prerendered: /admin pages are for signed-in staff.
@@ -88,7 +90,10 @@ function prerenderConfig() {
     },
     module: {
       rules: [
-        swcRule([path.join(__dirname, 'src'), path.join(SITE_APP_DIR, 'src'), SHARED_SRC], false),
+        swcRule(
+          [path.join(__dirname, 'src'), path.join(SITE_APP_DIR, 'src'), SHARED_SRC, REVIEW_PLAYER_SRC],
+          false,
+        ),
         SHARED_PURE_RULE,
         // The page links the site build's own CSS files; here a stylesheet import is inert.
         { test: /\.css$/, type: 'asset/source' },

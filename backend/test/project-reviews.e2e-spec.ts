@@ -639,6 +639,17 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
         [id],
       ),
     ).toEqual([{ zip: false }, { zip: true }]);
+    // Both are on the timeline, for the studio and the client alike: who, and which files.
+    const { project } = (await admin().get(`/api/admin/projects/${id}`).set(auth)).body;
+    const lines = project.events
+      .filter((e: { type: string }) => e.type === 'download')
+      .map((e: { actor: string; message: string }) => [e.actor, e.message]);
+    expect(lines).toEqual([
+      ['client', 'Downloaded by rita@example.com: Song (final).wav.'],
+      ['client', 'Downloaded by rita@example.com as one ZIP of 2 files: Song (final).wav, Song.mp3.'],
+    ]);
+    const portal = (await t.http().get(`/api/portal/projects/${id}`).set('cookie', cookie)).body.project;
+    expect(portal.events.filter((e: { type: string }) => e.type === 'download')).toHaveLength(2);
     const money = (await review()).money;
     expect(money).toMatchObject({
       quotedPence: 4000,

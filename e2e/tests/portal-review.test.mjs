@@ -73,12 +73,18 @@ describe('Client review loop', () => {
       body: wav(1),
     });
 
-    // Staff listen on the project page: the URL plays with the pass the page's request for it set.
+    // Staff listen on the project page in the same player as the client (its waveform from the
+    // stored peaks): the URL plays with the pass the page's request for it set.
     const staff = await newPage(browser);
     await signInWithToken(staff, token);
     await staff.goto(`/admin/projects/${projectId}`);
+    await staff.getByTestId('review-player').waitFor();
+    await staff.waitForFunction(() => {
+      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
+      return Boolean(host?.shadowRoot?.querySelector('canvas'));
+    });
     const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'));
-    await staff.getByRole('button', { name: 'Listen' }).first().click();
+    await staff.getByTestId('play').click();
     const preview = await played;
     assert.ok([200, 206].includes(preview.status()), `the staff preview answered ${preview.status()}`);
     assert.equal(preview.headers()['content-type'], 'audio/mpeg');

@@ -12,6 +12,8 @@
 //   3. kill and resume: a second upload, the server SIGKILLed at half way, started again; HEAD
 //      gives the stored offset and the rest is sent from there; the stored file's SHA-256 must
 //      equal the source's.
+//   4. the staff side (uploads-staff.mjs): a version by tus with an admin token, and the
+//      project's files as one streamed ZIP against bare node:http reading the same files.
 // The S3 pass runs the app against e2e/fake-s3 (s3rver plus ListParts/Abort) in a process of its
 // own, so the app's memory is the app's alone. Reports numbers only; it never fails on a timing.
 //
@@ -40,6 +42,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { ROOT, ensureBuilt, freePort, httpOk, log, waitFor } from '../lib.mjs';
+import { staffSide } from './uploads-staff.mjs';
 
 const PG_URL =
   process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -401,6 +404,20 @@ async function bench(driver) {
       `  kill at 50% and resume   stored offset after restart ${mb(offset)} MB of ${mb(SIZE)} MB; SHA-256 ${storedSha === expected ? 'equal' : 'DIFFERENT'} (${storedSha.slice(0, 16)}…)`,
     );
     if (storedSha !== expected) process.exitCode = 1;
+    await staffSide({
+      driver,
+      base,
+      server,
+      projectId,
+      size: SIZE,
+      refMs,
+      ctx,
+      request,
+      byteAt,
+      rssMb,
+      freePort,
+      log,
+    });
   } finally {
     server?.kill('SIGTERM');
     if (server) await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));

@@ -45,6 +45,11 @@ const schema = z.object({
     .default('admin@localhost'),
   /** First retry delay of a failed mail; later retries double it. Tests shorten it. */
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  /**
+   * Staff replies to a client's notes are mailed in batches: at most one mail per project in
+   * each window of this length (ms), sent as the window closes. Tests shorten it.
+   */
+  REPLY_MAIL_WINDOW_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   /** While the SMTP server is unreachable, how often the worker checks whether it is back. */
   MAIL_PROBE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   /** DKIM signing of every outgoing mail: all three set, or none. The key is PEM (\n allowed). */
@@ -107,6 +112,8 @@ export interface AppConfig {
     adminNotifyEmail: string;
     retryDelayMs: number;
     probeMs: number;
+    /** One mail about staff replies per project per window of this many ms. */
+    replyWindowMs: number;
     /** Set when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are. */
     dkim?: { domainName: string; keySelector: string; privateKey: string };
   };
@@ -271,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM,
       adminNotifyEmail: e.ADMIN_NOTIFY_EMAIL,
       retryDelayMs: e.MAIL_RETRY_DELAY_MS,
+      replyWindowMs: e.REPLY_MAIL_WINDOW_MS,
       probeMs: e.MAIL_PROBE_MS,
       dkim:
         e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY

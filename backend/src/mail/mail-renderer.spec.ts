@@ -112,6 +112,10 @@ const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
     comments: 3,
     projectUrl: 'https://x.test/admin/projects/1',
   },
+  'review-replies': {
+    serviceName: 'Mix',
+    projectUrl: 'https://x.test/portal/projects/1',
+  },
   'balance-request': {
     serviceName: 'Mix',
     amountFormatted: '£30',

@@ -28,6 +28,7 @@ export const MAIL_TEMPLATES = [
   'files-need-attention',
   'version-ready',
   'round-submitted',
+  'review-replies',
   'balance-request',
   'balance-reminder',
   'files-unlocked',
@@ -182,6 +183,7 @@ export type MailContexts = {
     comments: number;
     projectUrl: string;
   };
+  'review-replies': { customerName?: string; serviceName: string; projectUrl: string };
   'balance-request': BalanceContext;
   'balance-reminder': BalanceContext & { days: number };
   'files-unlocked': { customerName?: string; serviceName: string; signInUrl: string; projectUrl: string };

@@ -4,6 +4,7 @@
  * - the mail is stored in Postgres (`mail_messages`) and the job carries only its id, so no
  *   personal data is copied into Redis;
  * - `enqueue` with a `jobId` never queues the same mail twice while Bull still holds that job;
+ *   with a `delay` the job waits that long first (a mail parked in the outbox goes without it);
  * - when Redis cannot be reached, the mail is parked in the Postgres outbox and queued later
  *   by the sweeper, and the caller gets a MailQueueUnavailableError to report "not queued yet";
  * - a stored mail that is neither sent nor failed and whose job Redis no longer holds (Redis
@@ -69,7 +70,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.store.save(jobId, { ...mail, jobId });
     const job: MailJobRef = { mailId: jobId };
     try {
-      await withTimeout(this.queue.add(job, { jobId }), ENQUEUE_TIMEOUT_MS);
+      await withTimeout(this.queue.add(job, { jobId, delay: mail.delay }), ENQUEUE_TIMEOUT_MS);
       return jobId;
     } catch (err) {
       this.logger.warn(

@@ -20,6 +20,8 @@ export interface MailJob {
   attachments?: MailAttachment[];
   /** Same id, same mail: the queue refuses a second job with an id it already holds. */
   jobId?: string;
+  /** Hold the mail this many ms before its first attempt (a batch of changes becomes one mail). */
+  delay?: number;
   /** 'text' sends a plain-text-only mail (the delivery test uses it); default both parts. */
   format?: 'both' | 'text';
   /** A feature's delivery row for this mail (see mail-delivery-hooks.ts): checked before sending, marked after. */

@@ -586,6 +586,7 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
+            NoteReplyDto: { body: { required: true, type: () => String, minLength: 1 } },
             EditCommentDto: { body: { required: true, type: () => String, minLength: 1 } },
             ResolveCommentDto: { resolved: { required: false, type: () => Boolean } },
             SubmitRoundDto: {
@@ -950,10 +951,15 @@ export default async () => {
           },
         ],
         [
+          import('../reviews/admin-client-files.controller'),
+          { AdminClientFilesController: { zip: {}, download: {} } },
+        ],
+        [
           import('../reviews/admin-reviews.controller'),
           {
             AdminReviewsController: {
               review: {},
+              peaks: { summary: "The waveform peaks the preview job stored, for the staff's review player." },
               postVersion: {
                 summary:
                   "The version's audio as the request body (application/octet-stream or audio/*), streamed to storage.",
@@ -964,6 +970,10 @@ export default async () => {
               },
               protection: {},
               comment: {},
+              reply: {
+                summary:
+                  'Answers a note; the client sees it under the note and is mailed once per batch of replies.',
+              },
               resolve: {
                 summary: "Ticks a note off the round's checklist (or unticks it with `resolved: false`).",
               },

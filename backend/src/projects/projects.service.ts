@@ -367,6 +367,27 @@ export class ProjectsService {
     await this.repo.appendEvent({ projectId, ...e });
   }
 
+  /**
+   * A download on the timeline: who, and which files (`zip` when they went as one ZIP). Staff
+   * downloads are staff-only lines; the client's own downloads show on both sides.
+   */
+  async recordDownload(
+    projectId: string,
+    by: { actor: 'client' | 'staff'; name: string },
+    fileNames: string[],
+    zip: boolean,
+  ): Promise<void> {
+    const how = zip ? ` as one ZIP of ${fileNames.length} file${fileNames.length === 1 ? '' : 's'}` : '';
+    await this.repo.appendEvent({
+      projectId,
+      type: 'download',
+      actor: by.actor,
+      actorName: by.name,
+      message: `Downloaded by ${by.name}${how}: ${fileNames.join(', ')}.`,
+      internal: by.actor === 'staff',
+    });
+  }
+
   async recordUpload(projectId: string, fileName: string): Promise<void> {
     await this.repo.appendEvent({
       projectId,

@@ -17,6 +17,7 @@ import {
   FinalUploadQuery,
   NewCommentDto,
   ProtectionDto,
+  NoteReplyDto,
   ResolveCommentDto,
   VersionUploadQuery,
 } from './dto/reviews.dto';
@@ -45,6 +46,13 @@ export class AdminReviewsController {
   async review(@Param('id') id: string) {
     const project = await this.projects.requireAny(id);
     return { success: true, review: await this.reviews.review(project, true) };
+  }
+
+  /** The waveform peaks the preview job stored, for the staff's review player. */
+  @Get(':id/versions/:vid/peaks')
+  async peaks(@Param('id') id: string, @Param('vid') vid: string) {
+    const project = await this.projects.requireAny(id);
+    return { success: true, ...(await this.versions.peaks(project.id, vid)) };
   }
 
   /** The version's audio as the request body (application/octet-stream or audio/*), streamed to storage. */
@@ -105,6 +113,20 @@ export class AdminReviewsController {
     return {
       success: true,
       comment: await this.rounds.addComment(id, { kind: 'staff', name: staffOf(user).name }, dto),
+    };
+  }
+
+  /** Answers a note; the client sees it under the note and is mailed once per batch of replies. */
+  @Post(':id/comments/:cid/replies')
+  async reply(
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Body() dto: NoteReplyDto,
+    @CurrentUser() user: UserEntity | null,
+  ) {
+    return {
+      success: true,
+      comment: await this.rounds.reply(id, commentId(cid), staffOf(user).name, dto.body),
     };
   }
 

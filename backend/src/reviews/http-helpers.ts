@@ -97,6 +97,12 @@ export function sendRanged(
     .send(open(range));
 }
 
+/** A request for a later part of a file (a Range not starting at byte 0): a download resumed or seeking. */
+export function continuesDownload(req: FastifyRequest): boolean {
+  const range = req.headers.range;
+  return typeof range === 'string' && !/^\s*bytes=0-/.test(range);
+}
+
 /** `attachment` with an ASCII fallback name and the UTF-8 one. */
 export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -5,7 +5,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignedUrlQuery } from './dto/reviews.dto';
-import { attachment, PRIVATE_MEDIA, sendRanged, sessionOf } from './http-helpers';
+import { attachment, continuesDownload, PRIVATE_MEDIA, sendRanged, sessionOf } from './http-helpers';
 import { MediaService } from './media.service';
 
 @Controller('api/media')
@@ -31,7 +31,14 @@ export class MediaController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const download = await this.media.download(pid, fid, q, req.cookies, sessionOf(req));
+    const download = await this.media.download(
+      pid,
+      fid,
+      q,
+      req.cookies,
+      sessionOf(req),
+      continuesDownload(req),
+    );
     if (download.kind === 'file')
       return sendRanged(req, reply, download.size, 'application/octet-stream', download.open, {
         'content-disposition': attachment(download.name),

@@ -10,20 +10,19 @@
  *   admin's session named by the staff preview pass (StaffPreviewPass); else the same 403.
  * - Final files answer 402 until the balance is paid, to the holder of a good URL.
  * - Every download is recorded (ReviewFinalsService.openDownload).
- * - The ZIP of all final files is built as it is sent (yazl, stored without compression), never
- *   written to a temporary file; names that clash get " (2)", " (3)", … so none is lost. It is
- *   named `{project}-{service}-final.zip`.
+ * - The ZIP of all final files is built as it is sent (zip-stream.ts: never a temporary file,
+ *   names made unique). It is named `{project}-{service}-final.zip`.
  */
 import { Injectable } from '@nestjs/common';
 import { finalZipName, REVIEW, REVIEW_MESSAGES } from '@studio/shared';
 import type { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import { forbidden } from '../common/errors/app.exception';
 import { PortalAuthService } from '../projects/portal-auth.service';
 import { ReviewFinalsService } from './review-finals.service';
 import { ReviewUrls, SignedQuery } from './review-urls';
 import { ReviewVersionsService } from './review-versions.service';
 import { StaffPreviewPass } from './staff-preview-pass';
+import { zipStream } from './zip-stream';
 
 type Cookies = Record<string, string | undefined> | undefined;
 type Range = { start: number; end: number };
@@ -74,6 +73,7 @@ export class MediaService {
     q: SignedQuery,
     cookies: Cookies,
     session: string,
+    continued = false,
   ): Promise<Download> {
     // The URL first (no look-up before it), then the session it is bound to, then the payment.
     if (
@@ -85,7 +85,7 @@ export class MediaService {
     const email = await this.portalAuth.emailForSession(session);
     if (!email) throw urlInvalid();
     await this.finals.requirePaidProject(projectId);
-    const { project, files } = await this.finals.openDownload(projectId, fileId, email);
+    const { project, files } = await this.finals.openDownload(projectId, fileId, email, continued);
     if (fileId !== 'all') {
       const f = files[0];
       return {
@@ -95,16 +95,9 @@ export class MediaService {
         open: (range) => this.finals.readStored(f.id, range),
       };
     }
-    const zip = new ZipFile();
-    const used = new Set<string>();
-    for (const f of files) {
-      let name = f.name;
-      for (let n = 2; used.has(name.toLowerCase()); n++) name = f.name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
-      used.add(name.toLowerCase());
-      // Audio is already compressed or compresses badly: store, so the ZIP streams at disk speed.
-      zip.addReadStream(this.finals.readStored(f.id), name, { compress: false, size: f.size });
-    }
-    zip.end();
-    return { kind: 'zip', name: finalZipName(project), stream: zip.outputStream as Readable };
+    const stream = zipStream(
+      files.map((f) => ({ name: f.name, size: f.size, open: () => this.finals.readStored(f.id) })),
+    );
+    return { kind: 'zip', name: finalZipName(project), stream };
   }
 }

@@ -63,6 +63,15 @@ export class ReviewFiles {
       await this.storage.remove(key).catch(() => undefined);
       throw badRequest(REVIEW_MESSAGES.badUpload, 'EMPTY_FILE');
     }
+    await this.checkKind(key, audioOnly);
+    return { key, size };
+  }
+
+  /**
+   * Judges a stored file by its first bytes (audio only for versions); one of the wrong kind is
+   * removed and refused (415). Used for streamed posts and for whole tus uploads alike.
+   */
+  async checkKind(key: string, audioOnly: boolean): Promise<void> {
     const head: Buffer[] = [];
     for await (const chunk of this.storage.read(key, { start: 0, end: SNIFF_BYTES - 1 }))
       head.push(chunk as Buffer);
@@ -73,6 +82,5 @@ export class ReviewFiles {
       const what = detected.ok ? detected.kind.toUpperCase() : detected.detected;
       throw unsupportedType(REVIEW_MESSAGES.notAudio(what), 'UNSUPPORTED_FILE_TYPE');
     }
-    return { key, size };
   }
 }

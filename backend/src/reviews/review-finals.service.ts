@@ -37,9 +37,22 @@ export class ReviewFinalsService {
     staff: Staff,
     f: { name: string; body: Readable; declaredSize: number },
   ) {
+    await this.requireOpenForFinals(projectId);
+    const { key, size } = await this.files.store(f.body, f.declaredSize, false);
+    return this.addFinal(projectId, staff, { name: f.name, key, size });
+  }
+
+  /** The project, unless cancelled (409). */
+  async requireOpenForFinals(projectId: string): Promise<ProjectEntity> {
     const project = await this.projects.requireAny(projectId);
     if (project.status === 'cancelled') throw conflict(PROJECT_MESSAGES.projectClosed, 'PROJECT_CLOSED');
-    const { key, size } = await this.files.store(f.body, f.declaredSize, false);
+    return project;
+  }
+
+  /** A final file from a file already stored and checked under `key`; a paid project is delivered. */
+  async addFinal(projectId: string, staff: Staff, f: { name: string; key: string; size: number }) {
+    const project = await this.requireOpenForFinals(projectId);
+    const { key, size } = f;
     await this.repo.insertFinal({ id: key, projectId, name: f.name, size });
     await this.projects.appendEvent(projectId, {
       type: 'final_uploaded',
@@ -81,8 +94,11 @@ export class ReviewFinalsService {
     };
   }
 
-  /** What a download URL opens, once the balance is paid; the download is recorded. */
-  async openDownload(projectId: string, fileId: string, email: string | null) {
+  /**
+   * What a download URL opens, once the balance is paid; the download is recorded, and put on
+   * the timeline unless `continued` (a later byte range of a download already there).
+   */
+  async openDownload(projectId: string, fileId: string, email: string | null, continued = false) {
     const project = await this.projects.requireAny(projectId);
     if (email !== null && project.customerEmail !== email)
       throw notFound(PROJECT_MESSAGES.projectNotFound, 'PROJECT_NOT_FOUND');
@@ -91,6 +107,15 @@ export class ReviewFinalsService {
     const chosen = fileId === 'all' ? finals : finals.filter((f) => f.id === fileId);
     if (!chosen.length) throw notFound(PROJECT_MESSAGES.fileNotFound, 'FILE_NOT_FOUND');
     await this.repo.recordDownload(project.id, fileId === 'all' ? null : fileId, email ?? 'staff');
+    if (!continued)
+      await this.projects.recordDownload(
+        project.id,
+        email === null
+          ? { actor: 'staff', name: 'Staff' }
+          : { actor: 'client', name: project.customerName || project.customerEmail },
+        chosen.map((f) => f.name),
+        fileId === 'all',
+      );
     return { project, files: chosen };
   }
 

@@ -10,12 +10,17 @@
  *   becomes one money line (unique per round) only once its fee was accepted.
  * - The studio's mail goes through the queue after the round is stored, with a job id derived
  *   from the round, so a retried submission does not mail twice.
+ * - Staff replies reach the client in batches: the first reply in a window of
+ *   REPLY_MAIL_WINDOW_MS queues one delayed mail (job id of the project and window), later
+ *   replies in that window find it queued, and it leaves as the window closes.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { formatPence, REVIEW_MESSAGES, ReviewCommentDto, RoundDto, roundLabel } from '@studio/shared';
 import { badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { PortalAuthService } from '../projects/portal-auth.service';
+import { ProjectEntity } from '../projects/entities/project.entity';
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewSteps } from './review-steps';
 import { ReviewVersionsService } from './review-versions.service';
@@ -38,8 +43,21 @@ export class ReviewRoundsService {
     private readonly projects: ProjectsService,
     private readonly versions: ReviewVersionsService,
     private readonly steps: ReviewSteps,
+    private readonly portalAuth: PortalAuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Staff answer a note: the reply sits under it, at its moment, and the client is mailed (batched). */
+  async reply(projectId: string, commentId: number, staffName: string, body: string) {
+    const project = await this.projects.requireAny(projectId);
+    const parent = (await this.repo.comments(project.id)).find((c) => c.id === commentId);
+    if (!parent) throw notFound(REVIEW_MESSAGES.commentNotFound, 'COMMENT_NOT_FOUND');
+    return this.addComment(
+      project.id,
+      { kind: 'staff', name: staffName },
+      { versionId: parent.versionId, atSec: parent.atSec, endSec: parent.endSec, body, parentId: parent.id },
+    );
+  }
 
   async addComment(projectId: string, author: Author, c: NewComment): Promise<ReviewCommentDto> {
     const project =
@@ -82,7 +100,27 @@ export class ReviewRoundsService {
         endSec: c.endSec ?? null,
       });
     });
+    if (author.kind === 'staff' && parentId !== null) await this.mailReplies(project);
     return (await this.repo.comments(project.id)).find((x) => x.id === id)!;
+  }
+
+  /** One mail per project per reply window, sent as the window closes (see the header). */
+  private async mailReplies(project: ProjectEntity): Promise<void> {
+    const windowMs = this.config.mail.replyWindowMs;
+    const now = Date.now();
+    const window = Math.floor(now / windowMs);
+    await this.steps.mailQuietly({
+      template: 'review-replies',
+      to: project.customerEmail,
+      subject: `The studio replied to your notes on your ${project.serviceName}`,
+      context: {
+        customerName: project.customerName ?? undefined,
+        serviceName: project.serviceName,
+        projectUrl: this.portalAuth.projectUrl(project.id),
+      },
+      jobId: `replies-${project.id}-${window}`,
+      delay: (window + 1) * windowMs - now,
+    });
   }
 
   /** Ticks (or unticks) a note: staff's checklist of what the next version addresses. */

@@ -118,10 +118,30 @@ export class ReviewVersionsService {
     staff: Staff,
     v: { kind: VersionKind; name: string; note: string | null; body: Readable; declaredSize: number },
   ): Promise<VersionDto> {
+    await this.requireOpenForVersions(projectId);
+    const { key, size } = await this.files.store(v.body, v.declaredSize, true);
+    return this.addVersion(projectId, staff, { kind: v.kind, name: v.name, note: v.note, key, size });
+  }
+
+  /** The project, when it still takes versions (409 once approved, paid, closed or cancelled). */
+  async requireOpenForVersions(projectId: string) {
     const project = await this.projects.requireAny(projectId);
     if (['cancelled', 'closed', 'approved', ...BALANCE_PAID_STATUSES].includes(project.status))
       throw conflict(PROJECT_MESSAGES.projectClosed, 'PROJECT_CLOSED');
-    const { key, size } = await this.files.store(v.body, v.declaredSize, true);
+    return project;
+  }
+
+  /**
+   * A version from a file already stored and checked under `key` (a streamed post, or a whole
+   * tus upload): numbered, on the timeline and the audit log, and its preview job queued.
+   */
+  async addVersion(
+    projectId: string,
+    staff: Staff,
+    v: { kind: VersionKind; name: string; note: string | null; key: string; size: number },
+  ): Promise<VersionDto> {
+    const project = await this.requireOpenForVersions(projectId);
+    const { key, size } = v;
     const row = await this.repo.insertVersion({
       projectId,
       kind: v.kind,

@@ -5,9 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { PaymentsModule } from '../payments/payments.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { UploadsModule } from '../uploads/uploads.module';
+import { AdminClientFilesController } from './admin-client-files.controller';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
 import { BalanceSettlement } from './balance-settlement';
+import { ClientFilesService } from './client-files.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 import { PayController } from './pay.controller';
@@ -27,6 +30,7 @@ import { PREVIEW_QUEUE, REMINDER_QUEUE } from './reviews.constants';
 import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
 import { StaffPreviewPass } from './staff-preview-pass';
+import { StaffTusUploads } from './staff-tus-uploads';
 
 /**
  * Client projects, part 2: versions and their previews, notes and revision rounds, approval and
@@ -41,12 +45,20 @@ import { StaffPreviewPass } from './staff-preview-pass';
     PaymentsModule,
     // Staff preview passes name a staff session (StaffPreviewPass).
     SessionsModule,
+    // Staff versions and final files by tus: this module handles what the endpoint receives.
+    UploadsModule,
     BullModule.registerQueue(
       { name: PREVIEW_QUEUE, defaultJobOptions: { removeOnComplete: 1000, removeOnFail: false } },
       { name: REMINDER_QUEUE, defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 } },
     ),
   ],
-  controllers: [PortalReviewsController, AdminReviewsController, MediaController, PayController],
+  controllers: [
+    PortalReviewsController,
+    AdminReviewsController,
+    AdminClientFilesController,
+    MediaController,
+    PayController,
+  ],
   providers: [
     ReviewsRepository,
     ReviewSteps,
@@ -62,7 +74,9 @@ import { StaffPreviewPass } from './staff-preview-pass';
     BalanceSettlement,
     BalanceCheckoutService,
     MediaService,
+    ClientFilesService,
     StaffPreviewPass,
+    StaffTusUploads,
     PreviewProcessor,
     ReminderProcessor,
   ],

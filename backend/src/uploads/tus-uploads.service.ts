@@ -5,6 +5,12 @@
  * Guarantees:
  * - Every request needs a portal session; a client only reaches uploads of their own projects
  *   (anything else is 404, the same for a guessed id).
+ * - Staff upload versions and final files through the same endpoint (staff-uploads.ts): an upload
+ *   created with a `target` in its metadata is a staff upload, and every request for it needs an
+ *   admin (bearer token or staff session cookie, the checks of the admin API: 401, 403, and
+ *   403 TWO_FACTOR_SETUP_REQUIRED). A client never reaches a staff upload, nor staff a client's.
+ *   Staff uploads count against no project limit, only UPLOAD_MAX_FILE_MB; once whole they are
+ *   judged by their first bytes and become a version (its preview job runs) or a final file.
  * - An upload declares its length up front; a file over UPLOAD_MAX_FILE_MB, or one that could
  *   not fit beside what the project holds, is refused with 413 before a byte is stored.
  * - The project's limit (UPLOAD_MAX_PROJECT_MB) counts bytes received, not sizes declared: each
@@ -24,7 +30,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { PORTAL, PROJECT_MESSAGES } from '@studio/shared';
+import { ACCOUNT_MESSAGES, PORTAL, PROJECT_MESSAGES } from '@studio/shared';
 import { Server } from '@tus/server';
 import { validateHeader } from '@tus/server/dist/validators/HeaderValidator';
 import type { Upload } from '@tus/utils';
@@ -33,7 +39,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toErrorBody } from '../common/errors/error-body';
-import { AppException, badRequest, unsupportedType } from '../common/errors/app.exception';
+import {
+  AppException,
+  badRequest,
+  forbidden,
+  unauthorized,
+  unavailable,
+  unsupportedType,
+} from '../common/errors/app.exception';
+import { tokenOf } from '../auth/request-meta';
+import { SecuritySettingsService } from '../auth/security-settings.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { STAFF_UPLOAD_TARGETS, StaffUpload, StaffUploadTarget, StaffUploads } from './staff-uploads';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { metrics } from '../metrics/metrics';
@@ -45,7 +62,35 @@ import { UPLOAD_WINDOW_SECONDS, UploadRateLimiter } from './upload-rate-limiter'
 import { detectUploadKind, SNIFF_BYTES } from '../storage/upload-kind';
 import { PROBE_QUEUE, ProbeJob, UPLOADS_PATH } from './uploads.constants';
 
-type ClientRequest = IncomingMessage & { portalEmail?: string; portalSession?: string };
+type ClientRequest = IncomingMessage & { portalEmail?: string; portalSession?: string; staffName?: string };
+
+/** The tus Upload-Metadata header as key → value (values are base64). */
+function parseMetadata(header: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof header !== 'string') return out;
+  for (const pair of header.split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+const isStaffTarget = (target: unknown): target is StaffUploadTarget =>
+  (STAFF_UPLOAD_TARGETS as readonly unknown[]).includes(target);
+
+/** A staff upload as its handler sees it, from the upload's stored metadata. */
+function staffUploadOf(upload: Upload): StaffUpload {
+  const m = upload.metadata ?? {};
+  return {
+    id: upload.id,
+    projectId: m.projectId ?? '',
+    target: m.target as StaffUploadTarget,
+    name: sanitizeFileName(m.filename ?? m.name),
+    size: upload.size ?? 0,
+    kind: m.kind ?? undefined,
+    note: m.note ?? undefined,
+  };
+}
 
 /** Keeps a file name readable and harmless: no paths, control characters or odd punctuation. */
 export function sanitizeFileName(raw: string | null | undefined): string {
@@ -97,6 +142,9 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     private readonly projects: ProjectsService,
     private readonly portalAuth: PortalAuthService,
     private readonly rate: UploadRateLimiter,
+    private readonly sessions: SessionsService,
+    private readonly security: SecuritySettingsService,
+    private readonly staffUploads: StaffUploads,
   ) {}
 
   onModuleInit(): void {
@@ -114,7 +162,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       disableTerminationForFinishedUploads: true,
       onUploadCreate: (req, res, upload) => this.onCreate(req as ClientRequest, res, upload),
       onIncomingRequest: (req, res, id) => this.onIncoming(req as ClientRequest, res, id),
-      onUploadFinish: (req, res, upload) => this.onFinish(res, upload),
+      onUploadFinish: (req, res, upload) => this.onFinish(req as ClientRequest, res, upload),
       onResponseError: (_req, res, err) => {
         if ('status_code' in err) {
           // tus's own errors (size exceeded, offset mismatch, lock timeout) in our shape.
@@ -144,16 +192,25 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const session = request.cookies?.[PORTAL.cookieName];
-    const email = await this.portalAuth.emailForSession(session);
-    if (!email || !session) {
-      await reply
-        .code(401)
-        .send({ success: false, message: PROJECT_MESSAGES.notSignedIn, code: 'PORTAL_SIGN_IN_REQUIRED' });
-      return;
+    if (await this.forStaff(request)) {
+      const refused = await this.staffRefusal(request);
+      if (refused) {
+        const { status, body } = toErrorBody(refused);
+        await reply.code(status).send(body);
+        return;
+      }
+    } else {
+      const session = request.cookies?.[PORTAL.cookieName];
+      const email = await this.portalAuth.emailForSession(session);
+      if (!email || !session) {
+        await reply
+          .code(401)
+          .send({ success: false, message: PROJECT_MESSAGES.notSignedIn, code: 'PORTAL_SIGN_IN_REQUIRED' });
+        return;
+      }
+      (request.raw as ClientRequest).portalEmail = email;
+      (request.raw as ClientRequest).portalSession = session;
     }
-    (request.raw as ClientRequest).portalEmail = email;
-    (request.raw as ClientRequest).portalSession = session;
     // tus answers its own protocol checks in plain text; these are answered here, in the one
     // error shape, before the request reaches it (found by the fuzz suite).
     const protocolError = tusProtocolError(request);
@@ -172,6 +229,31 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       reply.raw.statusCode,
       startOffset,
     );
+  }
+
+  /**
+   * Whether a request is for a staff upload: a creation naming a staff `target`, or a request for
+   * an upload that is no client's file and was created as one.
+   */
+  private async forStaff(request: FastifyRequest): Promise<boolean> {
+    const method = request.raw.method ?? request.method;
+    if (method === 'POST') return isStaffTarget(parseMetadata(request.headers['upload-metadata']).target);
+    const id = uploadIdOf(request.raw.url ?? '');
+    if (!id || (await this.projects.findFile(id))) return false;
+    const upload = await this.storage.tusStore.getUpload(id).catch(() => null);
+    return isStaffTarget(upload?.metadata?.target);
+  }
+
+  /** The admin API's checks for a staff upload (null: go on, the staff name set on the request). */
+  private async staffRefusal(request: FastifyRequest): Promise<AppException | null> {
+    const token = tokenOf(request);
+    const user = token ? await this.sessions.userFromToken(token) : null;
+    if (!user) return unauthorized();
+    if (user.role !== 'admin') return forbidden();
+    if (await this.security.mustEnrol(user))
+      return forbidden(ACCOUNT_MESSAGES.twoFactorRequiredSetup, 'TWO_FACTOR_SETUP_REQUIRED');
+    (request.raw as ClientRequest).staffName = user.displayName || user.username || 'Staff';
+    return null;
   }
 
   /** What a finished PATCH or DELETE changes in the project's count of bytes. */
@@ -199,6 +281,12 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     try {
       if (upload.sizeIsDeferred || upload.size === undefined)
         throw badRequest('Send the file size when the upload starts (Upload-Length).', 'LENGTH_REQUIRED');
+      if (req.staffName) {
+        const handler = this.staffUploads.get();
+        if (!handler) throw unavailable('Staff uploads are not available here.', 'SERVICE_UNAVAILABLE');
+        await handler.start(staffUploadOf(upload));
+        return res;
+      }
       if (!(await this.rate.allow(req.portalSession!))) {
         res.setHeader('retry-after', String(UPLOAD_WINDOW_SECONDS));
         throw new AppException(429, PROJECT_MESSAGES.uploadsTooFast, 'UPLOADS_TOO_FAST');
@@ -217,6 +305,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
 
   private async onIncoming(req: ClientRequest, res: ServerResponse, id: string): Promise<void> {
     if (req.method === 'POST') return; // checked in onCreate, once the metadata is parsed
+    if (req.staffName) return; // an admin, on a staff upload (forStaff, staffRefusal)
     try {
       const file = await this.projects.requireOwnedFile(id, req.portalEmail!);
       if (req.method === 'PATCH')
@@ -226,7 +315,17 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async onFinish(res: ServerResponse, upload: Upload) {
+  private async onFinish(req: ClientRequest, res: ServerResponse, upload: Upload) {
+    if (req.staffName) {
+      try {
+        const handler = this.staffUploads.get();
+        if (!handler) throw unavailable('Staff uploads are not available here.', 'SERVICE_UNAVAILABLE');
+        await handler.finish(staffUploadOf(upload), req.staffName);
+        return res;
+      } catch (err) {
+        throw tusError(res, err);
+      }
+    }
     const file = await this.projects.findFile(upload.id);
     if (!file || file.status !== 'uploading') return res;
     const head = await readHead(this.storage, upload.id);

@@ -16,6 +16,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 
 const SHARED_SRC = path.resolve(__dirname, '../src');
+/** The review player both remotes show (libs/shared/review-player), compiled from source by each. */
+const REVIEW_PLAYER_SRC = path.resolve(__dirname, '../review-player');
 const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -102,11 +104,14 @@ function commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile = fa
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: { '@studio/shared$': path.join(SHARED_SRC, 'index.ts') },
+      alias: {
+        '@studio/shared$': path.join(SHARED_SRC, 'index.ts'),
+        '@studio/review-player$': path.join(REVIEW_PLAYER_SRC, 'index.ts'),
+      },
     },
     module: {
       rules: [
-        swcRule([path.join(appDir, 'src'), SHARED_SRC], isDev),
+        swcRule([path.join(appDir, 'src'), SHARED_SRC, REVIEW_PLAYER_SRC], isDev),
         SHARED_PURE_RULE,
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: ASSET_TEST, type: 'asset/resource' },
@@ -143,6 +148,7 @@ module.exports = {
   commonConfig,
   swcRule,
   SHARED_SRC,
+  REVIEW_PLAYER_SRC,
   SHARED_PURE_RULE,
   ASSET_TEST,
   HASHED_ASSET_NAME,

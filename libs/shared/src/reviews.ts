@@ -154,6 +154,11 @@ export function finalZipName(p: {
   return `${project}-${service}-final.zip`;
 }
 
+/** The name of the ZIP of the files a client sent, for staff: `{project}-{service}-client-files.zip`. */
+export function clientFilesZipName(p: Parameters<typeof finalZipName>[0]): string {
+  return finalZipName(p).replace(/-final\.zip$/, '-client-files.zip');
+}
+
 export interface FinalFileDto {
   id: string;
   name: string;

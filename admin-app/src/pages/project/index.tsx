@@ -15,7 +15,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import {
   ApiError,
   formatPence,
@@ -32,7 +32,15 @@ import { formatBytes, formatDateTime } from '../../utils/format';
 import { AdminsOnly } from '../projects/components/admins-only';
 import { ProjectStatusTag } from '../projects/components/project-status-tag';
 import { ReviewCard } from './review-card';
-import { acceptFiles, addNote, changeStatus, getProject, requestFiles } from '../projects/service';
+import {
+  acceptFiles,
+  addNote,
+  changeStatus,
+  clientFileUrl,
+  clientFilesZipUrl,
+  getProject,
+  requestFiles,
+} from '../projects/service';
 
 function probeText(p: ProbeResult | null): string {
   if (!p) return '—';
@@ -50,7 +58,10 @@ function probeText(p: ProbeResult | null): string {
     .join(' · ');
 }
 
-const fileColumns = [
+/** A client's file as it arrived: whole and of an accepted type. */
+const downloadable = (f: ProjectFileDto) => f.status === 'stored' || f.status === 'probed';
+
+const fileColumns = (projectId: string) => [
   { title: 'File', dataIndex: 'name', key: 'name' },
   { title: 'Type', dataIndex: 'kind', key: 'kind', width: 70 },
   { title: 'Size', key: 'size', width: 100, render: (_: unknown, f: ProjectFileDto) => formatBytes(f.size) },
@@ -74,6 +85,24 @@ const fileColumns = [
     render: (_: unknown, f: ProjectFileDto) =>
       f.sha256 ? (
         <Typography.Text copyable={{ text: f.sha256 }}>{f.sha256.slice(0, 10)}…</Typography.Text>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    title: 'Download',
+    key: 'download',
+    width: 110,
+    render: (_: unknown, f: ProjectFileDto) =>
+      downloadable(f) ? (
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          href={clientFileUrl(projectId, f.id)}
+          aria-label={`Download ${f.name}`}
+        >
+          Download
+        </Button>
       ) : (
         '—'
       ),
@@ -139,14 +168,23 @@ function ProjectView({ project }: { project: ProjectDetailDto }) {
         </Space>
       </ProCard>
 
-      <ProCard title="Client files">
+      <ProCard
+        title="Client files"
+        extra={
+          project.files.some(downloadable) && (
+            <Button icon={<DownloadOutlined />} href={clientFilesZipUrl(project.id)}>
+              Download all (ZIP)
+            </Button>
+          )
+        }
+      >
         {project.warnings.map((w) => (
           <Alert key={w} type="warning" showIcon message={w} style={{ marginBottom: 8 }} />
         ))}
         <Table<ProjectFileDto>
           rowKey="id"
           size="small"
-          columns={fileColumns}
+          columns={fileColumns(project.id)}
           dataSource={project.files}
           pagination={false}
           scroll={{ x: 900 }}
@@ -164,7 +202,7 @@ function ProjectView({ project }: { project: ProjectDetailDto }) {
               <>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {formatDateTime(e.createdAt)} · {e.actorName ?? e.actor}
-                  {e.internal ? ' · internal note' : ''}
+                  {e.internal ? (e.type === 'note' ? ' · internal note' : ' · staff only') : ''}
                 </Typography.Text>
                 <div>{e.message}</div>
               </>

@@ -1,7 +1,8 @@
 /**
- * The project page's part-2 section: post a version (its preview is made by a job), choose the
- * preview protection, listen, tick the round's notes off as a checklist, add final files, and
- * read the one money record.
+ * The project page's part-2 section: send a version by tus (staff-upload.tsx; its preview is
+ * made by a job), choose the preview protection, review in the shared player (review-desk.tsx),
+ * answer and tick the round's notes off as a checklist, send final files, and read the one
+ * money record.
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import {
   Button,
   Checkbox,
   Descriptions,
+  Input,
   InputNumber,
   List,
   Select,
@@ -26,6 +28,7 @@ import {
   postJson,
   PROTECTION_LABELS,
   PROTECTIONS,
+  REVIEW,
   roundLabel,
   VERSION_KIND_LABELS,
   VERSION_KINDS,
@@ -37,23 +40,83 @@ import {
 } from '@studio/shared';
 import { useToast } from '../../hooks/use-toast';
 import { formatBytes } from '../../utils/format';
+import { ReviewDesk } from './review-desk';
+import { StaffUpload } from './staff-upload';
 
 const base = (id: string) => `/api/admin/projects/${encodeURIComponent(id)}`;
 const fmt = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 
-/** Sends a file as the raw request body (the API streams it to storage). */
-async function upload(path: string, file: File): Promise<void> {
-  // The staff session goes along as its httpOnly cookies.
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: file,
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? `Upload failed (${res.status})`);
-  }
+/**
+ * One client note of a round: tick it off, read the replies under it, answer it. The client
+ * sees the reply under the note and is mailed once per batch of replies.
+ */
+function NoteThread({
+  projectId,
+  note,
+  replies,
+  run,
+}: {
+  projectId: string;
+  note: ReviewCommentDto;
+  replies: ReviewCommentDto[];
+  run: (fn: () => Promise<unknown>, done?: () => void) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const moment = `v${note.versionNumber} ${fmt(note.atSec)}${note.endSec !== null ? `–${fmt(note.endSec)}` : ''}`;
+  return (
+    <List.Item style={{ display: 'block' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <Checkbox
+          checked={note.resolved}
+          onChange={(e) =>
+            run(() =>
+              postJson(`${base(projectId)}/comments/${note.id}/resolve`, { resolved: e.target.checked }),
+            )
+          }
+        >
+          {moment}: {note.body}
+        </Checkbox>
+        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          Reply
+        </Button>
+      </Space>
+      {replies.map((r) => (
+        <div key={r.id} style={{ marginLeft: 24, marginTop: 4 }}>
+          <Typography.Text type="secondary">
+            {r.authorName ?? (r.author === 'staff' ? 'Studio' : 'Client')}:
+          </Typography.Text>{' '}
+          {r.body}
+        </div>
+      ))}
+      {open && (
+        <Space.Compact style={{ width: '100%', marginTop: 8 }}>
+          <Input.TextArea
+            aria-label={`Reply to the note at ${moment}`}
+            autoSize={{ minRows: 1, maxRows: 6 }}
+            maxLength={REVIEW.commentMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button
+            type="primary"
+            disabled={!text.trim()}
+            onClick={() =>
+              run(
+                () => postJson(`${base(projectId)}/comments/${note.id}/replies`, { body: text.trim() }),
+                () => {
+                  setText('');
+                  setOpen(false);
+                },
+              )
+            }
+          >
+            Send reply
+          </Button>
+        </Space.Compact>
+      )}
+    </List.Item>
+  );
 }
 
 export function ReviewCard({ projectId }: { projectId: string }) {
@@ -67,7 +130,6 @@ export function ReviewCard({ projectId }: { projectId: string }) {
   const [kind, setKind] = useState<VersionKind>('mix');
   const [protection, setProtection] = useState<Protection | null>(null);
   const [tagEvery, setTagEvery] = useState<number | null>(null);
-  const [listen, setListen] = useState<string | null>(null);
   const run = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
     onSuccess: () => void query.refetch(),
@@ -77,18 +139,10 @@ export function ReviewCard({ projectId }: { projectId: string }) {
   const review = query.data?.review;
   if (!review) return <ProCard title="Versions and review" loading />;
 
-  const pick = (accept: string, path: (f: File) => string) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = accept;
-    input.onchange = () => {
-      const file = input.files?.[0];
-      if (file) run.mutate(() => upload(path(file), file));
-    };
-    input.click();
-  };
   const submitted = review.rounds.filter((r) => r.status === 'submitted');
-  const byRound = (id: number) => review.comments.filter((c) => c.roundId === id);
+  const byRound = (id: number) => review.comments.filter((c) => c.roundId === id && c.parentId === null);
+  const repliesTo = (id: number) => review.comments.filter((c) => c.parentId === id);
+  const runThen = (fn: () => Promise<unknown>, done?: () => void) => run.mutate(fn, { onSuccess: done });
   const m = review.money;
 
   return (
@@ -100,18 +154,14 @@ export function ReviewCard({ projectId }: { projectId: string }) {
           onChange={setKind}
           options={VERSION_KINDS.map((k) => ({ value: k, label: VERSION_KIND_LABELS[k] }))}
         />
-        <Button
-          type="primary"
-          loading={run.isPending}
-          onClick={() =>
-            pick(
-              'audio/*,.wav,.aif,.aiff,.flac',
-              (f) => `${base(projectId)}/versions?kind=${kind}&name=${encodeURIComponent(f.name)}`,
-            )
-          }
-        >
-          Upload a version
-        </Button>
+        <StaffUpload
+          projectId={projectId}
+          target="version"
+          label="Upload a version"
+          accept="audio/*,.wav,.aif,.aiff,.flac"
+          extraMeta={{ kind }}
+          onDone={() => void query.refetch()}
+        />
         <Select<Protection>
           aria-label="Preview protection"
           value={protection ?? review.protection}
@@ -170,32 +220,14 @@ export function ReviewCard({ projectId }: { projectId: string }) {
             render: (l: number | null) => (l === null ? '—' : `${l.toFixed(1)} LUFS`),
           },
           { title: 'Protection', dataIndex: 'protection' },
-          {
-            title: '',
-            key: 'listen',
-            render: (_: unknown, v: VersionDto) =>
-              v.status === 'ready' && (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    run.mutate(async () => {
-                      const r = await getJson<{ url: string }>(
-                        `${base(projectId)}/versions/${v.id}/preview-url`,
-                      );
-                      setListen(r.url);
-                    })
-                  }
-                >
-                  Listen
-                </Button>
-              ),
-          },
         ]}
       />
-      {listen && (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- a music mix has no speech to caption
-        <audio controls autoPlay src={listen} style={{ width: '100%' }} />
-      )}
+      <ReviewDesk
+        projectId={projectId}
+        versions={review.versions}
+        comments={review.comments}
+        onChanged={() => query.refetch()}
+      />
 
       <Typography.Title level={5}>Revision rounds ({review.includedRounds} included)</Typography.Title>
       {submitted.length === 0 && <Typography.Text type="secondary">No round submitted yet.</Typography.Text>}
@@ -212,30 +244,20 @@ export function ReviewCard({ projectId }: { projectId: string }) {
           }
           dataSource={byRound(r.id)}
           renderItem={(c) => (
-            <List.Item>
-              <Checkbox
-                checked={c.resolved}
-                onChange={(e) =>
-                  run.mutate(() =>
-                    postJson(`${base(projectId)}/comments/${c.id}/resolve`, { resolved: e.target.checked }),
-                  )
-                }
-              >
-                v{c.versionNumber} {fmt(c.atSec)}
-                {c.endSec !== null ? `–${fmt(c.endSec)}` : ''}: {c.body}
-              </Checkbox>
-            </List.Item>
+            <NoteThread projectId={projectId} note={c} replies={repliesTo(c.id)} run={runThen} />
           )}
         />
       ))}
 
       <Typography.Title level={5}>Final files</Typography.Title>
       <Space wrap>
-        <Button
-          onClick={() => pick('*/*', (f) => `${base(projectId)}/finals?name=${encodeURIComponent(f.name)}`)}
-        >
-          Add a final file
-        </Button>
+        <StaffUpload
+          projectId={projectId}
+          target="final"
+          label="Add a final file"
+          accept="*/*"
+          onDone={() => void query.refetch()}
+        />
         {!review.downloadsUnlocked && (
           <Alert type="info" showIcon message="Final files unlock for the client once the balance is paid." />
         )}

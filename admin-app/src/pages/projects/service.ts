@@ -34,3 +34,8 @@ export const changeStatus = (id: string, status: ProjectStatus) => action(id, 's
 export const acceptFiles = (id: string) => action(id, 'accept-files');
 export const requestFiles = (id: string, note: string) => action(id, 'request-files', { note });
 export const addNote = (id: string, note: string) => action(id, 'notes', { note });
+
+/** Plain links (the staff session cookie goes along): the browser saves the file under its own name. */
+export const clientFileUrl = (id: string, fileId: string) =>
+  `/api/admin/projects/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/download`;
+export const clientFilesZipUrl = (id: string) => `/api/admin/projects/${encodeURIComponent(id)}/files.zip`;

@@ -83,6 +83,15 @@ export class NewCommentDto {
   parentId?: number | null;
 }
 
+/** Staff's answer to a note: it takes the note's version and moment. */
+export class NoteReplyDto {
+  @Transform(trim)
+  @IsString({ message: 'Please write a reply.' })
+  @MinLength(1, { message: 'Please write a reply.' })
+  @MaxLength(REVIEW.commentMax, { message: `A reply is at most ${REVIEW.commentMax} characters.` })
+  body: string;
+}
+
 /** The author's new words for their note (its moment stays). */
 export class EditCommentDto {
   @Transform(trim)

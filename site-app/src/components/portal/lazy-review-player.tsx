@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ReviewPlayerProps } from '../review-player/review-player';
+import type { ReviewPlayerProps } from '@studio/review-player';
 
 // wavesurfer.js and its plugins download only when a project has a version to review.
 const ReviewPlayer = lazy(
-  () => import(/* webpackChunkName: "portal-review-player" */ '../review-player/review-player'),
+  () => import(/* webpackChunkName: "portal-review-player" */ '@studio/review-player'),
 );
 
 /**

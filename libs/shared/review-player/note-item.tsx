@@ -13,10 +13,14 @@ interface NoteItemProps {
   onSeek: (note: ReviewCommentDto) => void;
   onEdit: (id: number, body: string) => Promise<void>;
   onDelete: (id: number) => Promise<void>;
+  /** Staff only: answer the note (the reply goes under it). */
+  onReply?: (id: number, body: string) => Promise<void>;
+  /** Staff only: tick the note off as addressed, or open it again. */
+  onResolve?: (id: number, resolved: boolean) => Promise<void>;
   describeError: (err: unknown) => string;
 }
 
-type Mode = 'view' | 'edit' | 'confirm-delete';
+type Mode = 'view' | 'edit' | 'confirm-delete' | 'reply';
 
 /** One top-level note: its moment (a tap seeks there), its words and replies, and its own actions. */
 export function NoteItem({
@@ -28,10 +32,13 @@ export function NoteItem({
   onSeek,
   onEdit,
   onDelete,
+  onReply,
+  onResolve,
   describeError,
 }: NoteItemProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [draft, setDraft] = useState(note.body);
+  const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -53,6 +60,16 @@ export function NoteItem({
     const body = draft.trim();
     if (!body) return;
     void run(() => onEdit(note.id, body));
+  };
+
+  const sendReply = (e: FormEvent) => {
+    e.preventDefault();
+    const body = reply.trim();
+    if (!body || !onReply) return;
+    void run(async () => {
+      await onReply(note.id, body);
+      setReply('');
+    });
   };
 
   const moment = `v${note.versionNumber} · ${formatTime(note.atSec)}${
@@ -141,6 +158,33 @@ export function NoteItem({
           </div>
         </div>
       )}
+      {(onReply || onResolve) && mode === 'view' && (
+        <div className="rp-note__actions">
+          {onReply && (
+            <button
+              type="button"
+              className="rp-button rp-button--quiet"
+              onClick={() => setMode('reply')}
+              aria-label={`Reply to the note at ${moment}`}
+              data-testid="note-reply"
+            >
+              Reply
+            </button>
+          )}
+          {onResolve && (
+            <button
+              type="button"
+              className="rp-button rp-button--quiet"
+              disabled={busy}
+              onClick={() => void run(() => onResolve(note.id, !note.resolved))}
+              aria-label={`${note.resolved ? 'Reopen' : 'Mark addressed'}: the note at ${moment}`}
+              data-testid="note-resolve"
+            >
+              {note.resolved ? 'Reopen' : 'Mark addressed'}
+            </button>
+          )}
+        </div>
+      )}
       {error && (
         <p className="rp-error" role="alert">
           {error}
@@ -151,6 +195,35 @@ export function NoteItem({
           <strong>{authorLabel(r)}:</strong> {r.body}
         </div>
       ))}
+      {onReply && mode === 'reply' && (
+        <form className="rp-note__form" onSubmit={sendReply}>
+          <label className="rp-visually-hidden" htmlFor={`rp-reply-${note.id}`}>
+            Reply to the note at {moment}
+          </label>
+          <textarea
+            id={`rp-reply-${note.id}`}
+            className="rp-textarea"
+            value={reply}
+            maxLength={REVIEW.commentMax}
+            rows={2}
+            onChange={(e) => setReply(e.target.value)}
+            data-testid="reply-input"
+          />
+          <div className="rp-note__actions">
+            <button
+              type="submit"
+              className="rp-button rp-button--primary"
+              disabled={busy || !reply.trim()}
+              data-testid="send-reply"
+            >
+              Send reply
+            </button>
+            <button type="button" className="rp-button" onClick={() => setMode('view')}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
     </li>
   );
 }

@@ -7,10 +7,11 @@
  * Keyboard: space plays or pauses, ←/→ jump 5 s, A and B switch (the hint is not shown on touch
  * screens, which have no keys).
  *
- * Self-contained so the staff pages can use it too: everything comes in as props (versions,
- * notes, how to load peaks and preview URLs, who may change which note) and every change goes
- * out as a callback; its only imports are React, wavesurfer.js, @studio/shared and its own
- * styles. Nothing in it is wider than a 320 px screen.
+ * Shared by the client's portal and the staff's project page (the `@studio/review-player`
+ * alias): everything comes in as props (versions, notes, how to load peaks and preview URLs,
+ * who may change which note) and every change goes out as a callback; staff pass `onReply`
+ * and `onResolve` to answer and tick off notes in place. Its only imports are React,
+ * wavesurfer.js, @studio/shared and its own styles. Nothing in it is wider than a 320 px screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
@@ -48,6 +49,10 @@ export interface ReviewPlayerProps {
   onAddNote: (note: NewNote) => Promise<void>;
   onEditNote: (id: number, body: string) => Promise<void>;
   onDeleteNote: (id: number) => Promise<void>;
+  /** Staff's desk only: answer a note. */
+  onReply?: (id: number, body: string) => Promise<void>;
+  /** Staff's desk only: tick a note off as addressed (or open it again). */
+  onResolve?: (id: number, resolved: boolean) => Promise<void>;
 }
 
 type Side = 'A' | 'B';
@@ -79,6 +84,8 @@ export default function ReviewPlayer({
   onAddNote,
   onEditNote,
   onDeleteNote,
+  onReply,
+  onResolve,
 }: ReviewPlayerProps) {
   const latest = versions.at(-1)!;
   const [versionId, setVersionId] = useState(latest.id);
@@ -435,6 +442,8 @@ export default function ReviewPlayer({
               onSeek={seekTo}
               onEdit={onEditNote}
               onDelete={onDeleteNote}
+              onReply={onReply}
+              onResolve={onResolve}
               describeError={(err) => describe(err, 'That did not work. Please try again.')}
             />
           ))}

@@ -1,0 +1,196 @@
+/* global document */
+// The studio loop from both seats (issue 22): the client uploads stems; staff download them from
+// the project page (each file and the ZIP, byte for byte), accept them, send a version by tus
+// and go on after a reload from where it stopped; the client leaves a note in the review player;
+// staff answer it in the same player on their desk, and the client reads the answer.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  FAKE_STRIPE,
+  MAIL_API,
+  adminToken,
+  launch,
+  mailTo,
+  newPage,
+  paidClient,
+  signInToPortal,
+  signInWithToken,
+  wav,
+} from './support.mjs';
+
+/** The entries of a ZIP whose entries are stored (as the app's are), by its central directory. */
+function readStoredZip(zip) {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(eocd >= 0, 'a ZIP');
+  const entries = [];
+  let at = zip.readUInt32LE(eocd + 16);
+  for (let i = 0; i < zip.readUInt16LE(eocd + 10); i++) {
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, data: zip.subarray(start, start + size) });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** Clicks something that downloads a file and returns the saved bytes and suggested name. */
+async function download(page, locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), locator.click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+describe("The engineer's desk", () => {
+  let browser;
+  let dir;
+  before(async () => {
+    browser = await launch();
+    dir = mkdtempSync(join(tmpdir(), 'desk-'));
+  });
+  after(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes the stems to staff, a version back by tus across a reload, and a note and its answer', async () => {
+    assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
+    const token = await adminToken();
+    const { email, link, projectId } = await paidClient('desk');
+
+    // The client sends two stems.
+    const stems = { 'Kick.wav': wav(1, 60), 'Lead Vocal.wav': wav(2, 440) };
+    const client = await signInToPortal(browser, link);
+    await client.locator('.uppy-Dashboard').waitFor();
+    await client
+      .locator('input.uppy-Dashboard-input')
+      .first()
+      .setInputFiles(
+        Object.entries(stems).map(([name, buffer]) => ({ name, mimeType: 'audio/wav', buffer })),
+      );
+    await client.getByRole('button', { name: /Upload 2 files/ }).click();
+    await client.getByTestId('portal-status').getByText('Files received').waitFor({ timeout: 30000 });
+
+    // Staff download each stem and the ZIP from the project page: the same bytes.
+    const staff = await newPage(browser);
+    await signInWithToken(staff, token);
+    await staff.goto(`/admin/projects/${projectId}`);
+    for (const [name, bytes] of Object.entries(stems)) {
+      const got = await download(staff, staff.getByRole('link', { name: `Download ${name}` }));
+      assert.equal(got.name, name);
+      assert.ok(got.bytes.equals(bytes), `${name} arrives byte for byte`);
+    }
+    const zip = await download(staff, staff.getByRole('link', { name: /Download all \(ZIP\)/ }));
+    assert.match(zip.name, /-mix-client-files\.zip$/);
+    const entries = readStoredZip(zip.bytes);
+    assert.deepEqual(entries.map((e) => e.name).sort(), Object.keys(stems).sort());
+    for (const e of entries) assert.ok(e.data.equals(stems[e.name]), `${e.name} in the ZIP`);
+    // Each download is on the project's timeline.
+    await staff.reload();
+    await staff.getByText(/Downloaded by .+ as one ZIP of 2 files: .*Kick\.wav/).waitFor();
+    await staff.getByRole('button', { name: 'Files accepted' }).click();
+
+    // A version by tus, over a slow uplink, with the tab reloaded half way.
+    const song = join(dir, 'Song v1.wav');
+    writeFileSync(song, wav(43));
+    utimesSync(song, new Date('2026-01-01'), new Date('2026-01-01'));
+    const cdp = await staff.context().newCDPSession(staff);
+    await cdp.send('Network.enable');
+    const uplink = (bytesPerSecond) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: bytesPerSecond,
+      });
+    const patches = [];
+    staff.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().includes('/api/uploads/'))
+        patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
+    });
+    const storedOffset = (url) =>
+      staff.evaluate(
+        (u) =>
+          fetch(u, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }).then((r) =>
+            Number(r.headers.get('upload-offset')),
+          ),
+        url,
+      );
+    await uplink(1_000_000);
+    const chooseSong = async () => {
+      const [chooser] = await Promise.all([
+        staff.waitForEvent('filechooser'),
+        staff.getByRole('button', { name: 'Upload a version' }).click(),
+      ]);
+      await chooser.setFiles(song);
+    };
+    await chooseSong();
+    await staff.getByTestId('upload-version').waitFor();
+    while (!patches.length) await staff.waitForTimeout(100);
+    const upload = patches[0].url;
+    let before = 0;
+    for (let i = 0; i < 100 && before < 2_000_000; i++) {
+      await staff.waitForTimeout(100);
+      before = await storedOffset(upload);
+    }
+    assert.ok(before >= 2_000_000, `mid-upload when reloaded (${before} bytes stored)`);
+
+    await staff.reload();
+    await uplink(-1);
+    await staff
+      .getByTestId('unfinished-version')
+      .getByText(/Song v1\.wav/)
+      .waitFor();
+    const restarted = patches.length;
+    await chooseSong();
+    await staff
+      .getByTestId('upload-version')
+      .getByText(/resumed/)
+      .waitFor();
+    await staff
+      .getByTestId('upload-version')
+      .getByText(/(\d+\.\d) MB of \1 MB/)
+      .waitFor({ timeout: 30000 });
+    const resumed = patches.slice(restarted);
+    assert.ok(resumed.length > 0, 'the reloaded tab sent the rest');
+    assert.equal(resumed[0].url, upload, 'the same upload, not a new one');
+    assert.ok(resumed[0].offset >= before, `resumed at ${resumed[0].offset}, not from 0`);
+
+    // The preview job runs; the client hears it and leaves a note at 0:05.
+    await mailTo(email, /Version 1 of your .+ is ready to review/);
+    await client.reload();
+    await client.getByTestId('review-player').waitFor();
+    await client.waitForFunction(() => {
+      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
+      return Boolean(host?.shadowRoot?.querySelector('canvas'));
+    });
+    await client.locator('body').press('ArrowRight');
+    await client
+      .getByTestId('player-time')
+      .getByText(/^0:05\.0/)
+      .waitFor();
+    await client.getByTestId('note-input').fill('Kick a touch louder here');
+    await client.getByTestId('add-note').click();
+    await client.getByTestId('submit-round').click();
+    await client.getByText(/Your notes were sent as round 1/).waitFor();
+
+    // Staff see the note on their own player and answer it there.
+    await staff.reload();
+    const desk = staff.getByTestId('review-player');
+    await desk.getByTestId('comment-list').getByText('Kick a touch louder here').waitFor();
+    await desk.getByRole('button', { name: 'Reply to the note at v1 · 0:05.0' }).click();
+    await desk.getByTestId('reply-input').fill('Raised it 2 dB in v2.');
+    await desk.getByTestId('send-reply').click();
+    await desk.getByTestId('comment-list').getByText('Raised it 2 dB in v2.').waitFor();
+
+    // The client reads the answer under the note.
+    await client.reload();
+    await client.getByTestId('comment-list').getByText('Raised it 2 dB in v2.').waitFor();
+    await staff.context().close();
+    await client.context().close();
+  });
+});
