@@ -12,6 +12,8 @@
 //   E2E_SHARDS=1 node e2e/run.mjs            everything on one stack, one file after another
 // E2E_STORAGE=s3 keeps clients' project files in a local S3-compatible server (fake-s3/server.mjs),
 // one per stack, instead of on local disk.
+// E2E_REPLICAS=1 runs each stack as two ROLE=api processes and one ROLE=worker behind a
+// round-robin proxy (round-robin-proxy.mjs), sharing PostgreSQL, Redis and the fake S3.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { ROOT, freePort, httpOk, waitFor } from '../scripts/lib.mjs';
 import { startMailCatcher } from '../scripts/services.mjs';
 import { startFakeStripe } from './fake-stripe/server.mjs';
 import { startFakeS3 } from './fake-s3/server.mjs';
+import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 
 const pg = createRequire(join(ROOT, 'backend', 'package.json'))('pg');
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -165,53 +168,82 @@ async function startStack({ admin, index, label }) {
     cleanups.push(() => rmSync(uploadDir, { recursive: true, force: true }));
     const storageDir = mkdtempSync(join(tmpdir(), 'studio-e2e-projects-'));
     cleanups.push(() => rmSync(storageDir, { recursive: true, force: true }));
-    const fakeS3 = process.env.E2E_STORAGE === 's3' ? await startFakeS3() : null;
+    const fakeS3 =
+      process.env.E2E_STORAGE === 's3' || process.env.E2E_REPLICAS === '1' ? await startFakeS3() : null;
     if (fakeS3) cleanups.push(() => fakeS3.close());
     const port = await appPort(3100 + index * 10);
-
-    const server = track(
-      spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          DATABASE_URL: dbUrl.toString(),
-          REDIS_URL,
-          REDIS_PREFIX: dbName,
-          SMTP_URL: mail.smtpUrl,
-          JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-          SEED_ADMIN_USERNAME: 'admin',
-          SEED_ADMIN_EMAIL: 'admin@example.com',
-          SEED_ADMIN_PASSWORD: 'admin-password-1',
-          PASSWORD_HASH_MEMORY_KIB: '4096',
-          UPLOAD_DIR: uploadDir,
-          ...(fakeS3 ? fakeS3.env() : { STORAGE_URL: pathToFileURL(storageDir).href }),
-          STRIPE_SECRET_KEY: 'sk_test_e2e',
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-          STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-          STRIPE_API_BASE: fakeStripe.url,
-          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    pipeLines(server.stdout, `${label} app: `, process.stdout, stack.appLog);
-    pipeLines(server.stderr, `${label} app: `, process.stderr, stack.appLog);
-    // Settles when the app stops for any reason, so a crash at start fails the run at once.
-    const serverExit = new Promise((resolve) => server.once('exit', resolve));
-    cleanups.push(async () => {
-      server.kill('SIGTERM');
-      await serverExit;
-    });
+    // E2E_REPLICAS=1: two ROLE=api processes and one ROLE=worker share the database, Redis and
+    // the fake S3, behind a round-robin proxy on `port` (no sticky sessions).
+    const replicas = process.env.E2E_REPLICAS === '1';
+    const publicPort = port;
+    const appEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: dbName,
+      SMTP_URL: mail.smtpUrl,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      SEED_ADMIN_USERNAME: 'admin',
+      SEED_ADMIN_EMAIL: 'admin@example.com',
+      SEED_ADMIN_PASSWORD: 'admin-password-1',
+      PASSWORD_HASH_MEMORY_KIB: '4096',
+      UPLOAD_DIR: uploadDir,
+      ...(fakeS3 ? fakeS3.env() : { STORAGE_URL: pathToFileURL(storageDir).href }),
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: fakeStripe.url,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      ...(replicas ? { PUBLIC_URL: `http://localhost:${publicPort}`, TRUST_PROXY: 'loopback' } : {}),
+    };
+    const processes = replicas
+      ? [
+          { role: 'api', port: await appPort(3500 + index * 10) },
+          { role: 'api', port: await appPort(3501 + index * 10) },
+          { role: 'worker', port: await appPort(3502 + index * 10) },
+        ]
+      : [{ role: 'all', port }];
+    const exits = [];
+    for (const proc of processes) {
+      const tag = replicas ? `${label} ${proc.role}:${proc.port}: ` : `${label} app: `;
+      const server = track(
+        spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+          cwd: ROOT,
+          env: { ...appEnv, PORT: String(proc.port), ROLE: proc.role },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
+      pipeLines(server.stdout, tag, process.stdout, stack.appLog);
+      pipeLines(server.stderr, tag, process.stderr, stack.appLog);
+      // Settles when the app stops for any reason, so a crash at start fails the run at once.
+      const serverExit = new Promise((resolve) => server.once('exit', resolve));
+      exits.push(serverExit);
+      cleanups.push(async () => {
+        server.kill('SIGTERM');
+        await serverExit;
+      });
+    }
+    if (replicas) {
+      const apis = processes.filter((p) => p.role === 'api').map((p) => `http://127.0.0.1:${p.port}`);
+      const proxy = await startRoundRobinProxy(apis, { port: publicPort });
+      cleanups.push(() => proxy.close());
+      console.log(
+        `${label} replicas: ${apis.join(' and ')} behind ${proxy.url}, worker on ${processes[2].port}`,
+      );
+    }
     stack.ready = Promise.race([
-      waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), {
-        timeoutMs: 60000,
-        what: `the app of ${label}`,
-      }),
-      serverExit.then((exitCode) => {
+      Promise.all(
+        processes.map((proc) =>
+          waitFor(() => httpOk(`http://127.0.0.1:${proc.port}/api/health/ready`), {
+            timeoutMs: 60000,
+            what: `the ${proc.role} process of ${label}`,
+          }),
+        ),
+      ),
+      Promise.race(exits).then((exitCode) => {
         throw new Error(
-          `the app of ${label} exited (code ${exitCode}) before it was ready; is backend/dist built?`,
+          `an app process of ${label} exited (code ${exitCode}) before it was ready; is backend/dist built?`,
         );
       }),
     ]);

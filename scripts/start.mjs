@@ -103,9 +103,9 @@ async function main() {
   });
 
   const siteUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  await waitFor(() => httpOk(`http://127.0.0.1:${env.PORT}/api/health`), {
+  await waitFor(() => httpOk(`http://127.0.0.1:${env.PORT}/api/health/ready`), {
     timeoutMs: 60000,
-    what: 'the app to answer /api/health',
+    what: 'the app to answer /api/health/ready',
   });
   log(`Booted in ${since(booting)}s`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -54,6 +54,8 @@ async function preflight() {
   }
 }
 
+const REPLICA_FILES = ['blog', 'payments', 'portal'].map((name) => `e2e/tests/${name}.test.mjs`);
+
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const stages = [
   ['lint', () => run('npx', ['eslint', '.', '--max-warnings=0'])],
@@ -82,6 +84,16 @@ const stages = [
       run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: nxEnv }),
   ],
   ['browser tests', () => run('node', ['e2e/run.mjs'])],
+  // Issue 28: the same system as two ROLE=api processes and a ROLE=worker behind a round-robin
+  // proxy (no sticky sessions), sharing PostgreSQL, Redis and the fake S3: the blog (edits never
+  // served stale), payments and their mail, tus uploads alternating replicas, the portal.
+  [
+    'browser tests on replicas',
+    () =>
+      run('node', ['e2e/run.mjs', ...REPLICA_FILES], {
+        env: { ...process.env, E2E_REPLICAS: '1', E2E_SHARDS: '1' },
+      }),
+  ],
 ];
 
 ensureInstalled();

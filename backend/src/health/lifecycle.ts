@@ -21,6 +21,8 @@ export class Lifecycle {
 export interface DrainOptions {
   /** Past this, the process exits anyway (1). */
   timeoutMs?: number;
+  /** How long requests in flight may take before their connections are closed. */
+  requestGraceMs?: number;
   exit?: (code: number) => void;
   signals?: NodeJS.Signals[];
 }
@@ -29,6 +31,7 @@ export function installGracefulShutdown(app: NestFastifyApplication, options: Dr
   const logger = new Logger('Shutdown');
   const {
     timeoutMs = 40_000,
+    requestGraceMs = 10_000,
     exit = (code: number) => process.exit(code),
     signals = ['SIGTERM', 'SIGINT'],
   } = options;
@@ -44,7 +47,18 @@ export function installGracefulShutdown(app: NestFastifyApplication, options: Dr
     }, timeoutMs);
     timer.unref();
     try {
-      await app.getHttpAdapter().getInstance().close();
+      const http = app.getHttpAdapter().getInstance();
+      const closing = http.close();
+      const closed = await Promise.race([
+        closing.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), requestGraceMs).unref()),
+      ]);
+      if (!closed) {
+        logger.warn(`Connections still open after ${requestGraceMs} ms; closing them`);
+        http.server.closeAllConnections();
+        await closing;
+      }
+      logger.log('HTTP closed; stopping the workers and connections');
       await app.close();
       clearTimeout(timer);
       exit(0);
