@@ -2,6 +2,7 @@
 // sources), React hook and accessibility rules in the browser apps, and SQL kept in repositories.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -47,6 +48,67 @@ const SQL_IN_REPOSITORIES_ONLY = [
   'uploads',
   'users',
 ].map((dir) => `backend/src/${dir}/**/*.ts`);
+
+/**
+ * The backend's module map: which folder of backend/src may import which (see ARCHITECTURE.md).
+ * A module imports only the modules listed for it; an arrow that is not here fails the lint, so
+ * a new dependency between features is a decision made in this file, not an accident. The
+ * composition root (app.module.ts, main.ts, create-app.ts) and the generated OpenAPI metadata
+ * may import anything.
+ */
+const MODULE_MAP = {
+  common: [],
+  config: [],
+  audit: ['common'],
+  referral: ['common'],
+  database: ['config'],
+  redis: ['config'],
+  storage: ['common', 'config'],
+  users: ['common', 'config'],
+  services: ['audit', 'common'],
+  settings: ['audit', 'common', 'config'],
+  sessions: ['config', 'users'],
+  health: ['redis'],
+  blog: ['audit', 'common', 'config', 'redis', 'users'],
+  site: ['blog', 'common', 'config', 'settings'],
+  // The queue board (mail/dashboard) signs staff in, hence auth, sessions and users.
+  mail: ['auth', 'common', 'config', 'redis', 'sessions', 'settings', 'users'],
+  auth: ['audit', 'common', 'config', 'mail', 'redis', 'sessions', 'users'],
+  staff: ['audit', 'auth', 'common', 'config', 'mail', 'sessions', 'users'],
+  newsletter: ['audit', 'blog', 'common', 'config', 'mail', 'referral', 'users'],
+  contact: ['common', 'config', 'mail', 'newsletter', 'services', 'users'],
+  'native-forms': ['blog', 'common', 'config', 'contact', 'newsletter', 'users'],
+  projects: ['common', 'config', 'mail', 'payments', 'users'],
+  payments: ['audit', 'common', 'config', 'mail', 'projects', 'referral', 'services', 'settings', 'users'],
+  uploads: ['common', 'config', 'mail', 'projects', 'redis', 'storage'],
+  reviews: [
+    'audit',
+    'common',
+    'config',
+    'mail',
+    'payments',
+    'projects',
+    'sessions',
+    'settings',
+    'storage',
+    'uploads',
+    'users',
+  ],
+  dashboard: ['common', 'contact', 'mail', 'newsletter', 'payments', 'projects'],
+  'data-requests': [
+    'audit',
+    'blog',
+    'common',
+    'contact',
+    'mail',
+    'newsletter',
+    'payments',
+    'projects',
+    'referral',
+    'storage',
+    'users',
+  ],
+};
 
 export default tseslint.config(
   {
@@ -108,6 +170,30 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='createQueryBuilder']",
           message: "Query builders live in this feature's *.repository.ts; call the repository from here.",
+        },
+        {
+          selector: "Decorator[expression.callee.name='InjectRepository']",
+          message:
+            "TypeORM repositories are injected only in this feature's *.repository.ts; inject that repository instead.",
+        },
+      ],
+    },
+  },
+  {
+    // The module map above, checked on resolved paths (a relative import that leaves its folder).
+    files: ['backend/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: Object.entries(MODULE_MAP).map(([module, allowed]) => ({
+            target: `./backend/src/${module}`,
+            from: './backend/src',
+            except: [`./${module}`, ...allowed.map((m) => `./${m}`)],
+            message: `backend/src/${module} may import only ${allowed.join(', ') || 'nothing outside itself'} (MODULE_MAP in eslint.config.mjs).`,
+          })),
         },
       ],
     },

@@ -32,9 +32,15 @@ async function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+/** Seconds since `from`, for the phase lines (`npm run bench -- start` reads them). */
+const since = (from) => ((Date.now() - from) / 1000).toFixed(1);
+
 async function main() {
-  ensureInstalled();
-  ensureBuilt();
+  let phase = Date.now();
+  if (ensureInstalled()) log(`Installed in ${since(phase)}s`);
+  phase = Date.now();
+  const built = ensureBuilt();
+  log(`Built in ${since(phase)}s (${built.length ? `built ${built.join(', ')}` : 'nothing stale'})`);
   const { startEmbeddedPostgres, ensureRedis, startMailCatcher } = await import('./services.mjs');
 
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
@@ -77,6 +83,7 @@ async function main() {
   }
 
   let generatedAdmin = null;
+  const booting = Date.now();
   child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: ROOT,
     env,
@@ -100,6 +107,7 @@ async function main() {
     timeoutMs: 60000,
     what: 'the app to answer /api/health',
   });
+  log(`Booted in ${since(booting)}s`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const admin = generatedAdmin
     ? `username "${generatedAdmin.username}", password "${generatedAdmin.password}" (shown once: note it now)`

@@ -41,6 +41,7 @@ const DataRequestsPage = lazy(
 const ProfilePage = lazy(() => import(/* webpackChunkName: "admin-profile" */ './pages/profile'));
 const ProjectsPage = lazy(() => import(/* webpackChunkName: "admin-projects" */ './pages/projects'));
 const ProjectDetailPage = lazy(() => import(/* webpackChunkName: "admin-project" */ './pages/project'));
+const StaffSignInPage = lazy(() => import(/* webpackChunkName: "admin-login" */ './pages/login'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './pages/not-found'));
 
 /**
@@ -69,6 +70,7 @@ export default function App() {
         <AdminSurface>
           <Suspense fallback={<FullPageSpin />}>
             <Routes>
+              <Route path="login" element={<StaffSignInPage />} />
               <Route element={<AdminGate />}>
                 <Route element={<AdminLayout />}>
                   <Route index element={<DashboardPage />} />

@@ -3,7 +3,6 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
-import { LoggerModule } from 'nestjs-pino';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlogModule } from './blog/blog.module';
@@ -38,18 +37,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // Query strings carry tokens and addresses (unsubscribe and confirmation links,
-            // ?email= look-ups): the log keeps the path only.
-            serializers: {
-              req: (req: { url?: string }) => ({ ...req, url: req.url?.split('?')[0] }),
-            },
-          },
-        }),
         RedisModule,
         DatabaseModule,
         BullModule.forRootAsync({

@@ -4,7 +4,6 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -12,13 +11,15 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger } from 'nestjs-pino';
 import { LIMITS } from '@studio/shared';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
 import { registerHttpCache } from './common/http-cache';
+import { registerSecurityHeaders } from './common/security-headers';
+import { createRootLogger, DestinationStream, flushLogs, NestPinoLogger } from './common/logging/app-logger';
+import { registerRequestLog } from './common/logging/request-log.hook';
 import { createValidationPipe } from './common/validation';
 import { registerInputGuard } from './common/input/input-guard.hook';
 import { registerSameOriginCheck } from './common/csrf/same-origin.hook';
@@ -33,7 +34,15 @@ export function cacheControlFor(filePath: string): string {
   return /(remoteEntry\.js|\.html|mf-manifest\.json)(\.gz|\.br)?$/.test(filePath) ? 'no-cache' : YEAR;
 }
 
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export interface CreateAppOptions {
+  /** Where the logs go instead of standard output (the HTTP tests read them). */
+  logDestination?: DestinationStream;
+}
+
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
     // Behind a load balancer (TRUST_PROXY) req.ip, and so every rate limit, is the real client;
@@ -48,26 +57,24 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
     },
   });
+  const logger = createRootLogger(config.logLevel, options.logDestination);
+  // The access log first: its onResponse hook sees every answer, the early refusals included.
+  registerRequestLog(adapter.getInstance(), logger);
+  adapter.getInstance().addHook('onClose', (_instance, done) => {
+    flushLogs(logger);
+    done();
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    bufferLogs: true,
+    logger: new NestPinoLogger(logger),
     rawBody: true,
   });
-  app.useLogger(app.get(Logger));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
-  registerInputGuard(app.getHttpAdapter().getInstance());
-  await app.register(fastifyCookie);
-  // Both read the cookies parsed above and run before every handler, the queue board and tus
-  // included: a cross-site request is refused before a session is renewed for it.
   const fastify = app.getHttpAdapter().getInstance();
-  registerSameOriginCheck(fastify, config.publicUrl);
-  registerSessionRefresh(fastify, app.get(SessionsService), config.publicUrl.startsWith('https:'));
-  // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
-  // compressed at build time and API answers are small.
-  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
-  await app.register(fastifyHelmet, {
+  // The first onRequest hook: answers refused by the hooks after it carry the headers too.
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -87,6 +94,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerInputGuard(fastify);
+  await app.register(fastifyCookie);
+  // Both read the cookies parsed above and run before every handler, the queue board and tus
+  // included: a cross-site request is refused before a session is renewed for it.
+  registerSameOriginCheck(fastify, config.publicUrl);
+  registerSessionRefresh(fastify, app.get(SessionsService), config.publicUrl.startsWith('https:'));
+  // Only where a handler asks for it (reply.compress): the pages the shell sends. Built files are
+  // compressed at build time and API answers are small.
+  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
   // Before any other onSend hook that keeps answers (the blog's response cache), so what it keeps
   // carries the ETag and Cache-Control.
   registerHttpCache(app.getHttpAdapter().getInstance());

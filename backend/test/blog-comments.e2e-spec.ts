@@ -44,7 +44,7 @@ describe('blog comments (HTTP)', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ authorName: 'A' }, 'authorName', 'Name must be at least 2 characters'],
       [{ authorName: 'x'.repeat(101) }, 'authorName', 'Name must be at most 100 characters'],
-      [{ authorEmail: 'not-an-email' }, 'authorEmail', 'Please enter a valid email address'],
+      [{ authorEmail: 'not-an-email' }, 'authorEmail', 'Please enter a valid email address.'],
       [{ content: 'hey' }, 'content', 'Comment must be at least 5 characters'],
       [{ content: undefined }, 'content', 'Comment is required'],
       [{ approved: true }, 'approved', 'Unknown field: approved'],

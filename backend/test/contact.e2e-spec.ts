@@ -97,7 +97,7 @@ describe('contact (HTTP)', () => {
       [contact({ service: 'production' }), 'service', 'Please select a valid service'],
       [contact({ name: 'A' }), 'name', 'Name must be between 2 and 100 characters'],
       [contact({ name: 'x'.repeat(101) }), 'name', 'Name must be between 2 and 100 characters'],
-      [contact({ email: 'not-an-email' }), 'email', 'Please enter a valid email address'],
+      [contact({ email: 'not-an-email' }), 'email', 'Please enter a valid email address.'],
       [contact({ message: 'Too short' }), 'message', 'Message must be between 10 and 1000 characters'],
       [contact({ message: 'x'.repeat(1001) }), 'message', 'Message must be between 10 and 1000 characters'],
     ];

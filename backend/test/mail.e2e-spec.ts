@@ -299,10 +299,10 @@ describe('mail pipeline (HTTP)', () => {
   });
 
   describe('ops dashboard at /admin/queues', () => {
-    it('sends anonymous browsers to /auth and answers API callers 401 in the error shape', async () => {
+    it('sends anonymous browsers to the staff sign-in and answers API callers 401 in the error shape', async () => {
       const page = await t.http().get('/admin/queues').set('accept', 'text/html,application/xhtml+xml');
       expect(page.status).toBe(302);
-      expect(page.headers.location).toBe('/auth?redirect=%2Fadmin%2Fqueues');
+      expect(page.headers.location).toBe('/admin/login?redirect=%2Fadmin%2Fqueues');
       const api = await t.http().get('/admin/queues/api/queues');
       expect(api.status).toBe(401);
       expect(api.body).toEqual({

@@ -161,7 +161,7 @@ describe('newsletter (HTTP)', () => {
     expect(bad.body).toMatchObject({
       success: false,
       code: 'VALIDATION_FAILED',
-      message: 'Please enter a valid email address',
+      message: 'Please enter a valid email address.',
     });
     const long = await subscribe({ email: `${'a'.repeat(250)}@example.com` });
     expect(long.status).toBe(400);

@@ -9,7 +9,7 @@ import { FakeS3 } from './support/fake-s3';
 import { FakeStripe } from './support/fake-stripe';
 import { paidProject, portalCookie, signInToken } from './support/paid-booking';
 import { SmtpSink } from './support/smtp-sink';
-import { TestApp } from './support/test-app';
+import { adminToken, TestApp } from './support/test-app';
 import { tusCreate, tusHead, tusPatch, tusUpload } from './support/tus-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -233,6 +233,20 @@ describe.each([['local disk'], ['S3']])('Resumable uploads to a project (tus ove
     expect(project.warnings).toEqual([
       'Your stems use different sample rates: 44100 Hz, 48000 Hz.',
       expect.stringMatching(/^Your stems have different lengths: 1\.0 s to 4\.0 s\.$/),
+    ]);
+    // Staff read the same checks about the client's files in their own words.
+    const staff = (
+      await t
+        .http()
+        .get(`/api/admin/projects/${projectId}`)
+        .set('authorization', `Bearer ${await adminToken(t)}`)
+    ).body.project;
+    expect(staff.warnings).toEqual([
+      'The stems use different sample rates: 44100 Hz, 48000 Hz.',
+      expect.stringMatching(/^The stems have different lengths: 1\.0 s to 4\.0 s\.$/),
+    ]);
+    expect(staff.files.find((f: { name: string }) => f.name === 'guide vocal.mp3').warnings).toEqual([
+      expect.stringMatching(/lossy file.*Ask the client for the original/),
     ]);
     const attention = await sink.waitFor(
       (m) =>

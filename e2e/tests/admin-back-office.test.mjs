@@ -89,7 +89,7 @@ describe('admin: the back office', () => {
     const page = await adminPage(browser);
     await page.goto('/admin/messages');
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor(SLOW);
-    await page.getByRole('link', { name: /Messages, \d+ unread/ }).waitFor();
+    await page.getByRole('link', { name: /^Messages \d+ unread$/ }).waitFor();
     await page.getByRole('button', { name: new RegExp(name) }).click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByText('Could you mix my single next week?').waitFor();

@@ -59,11 +59,13 @@ describe('foundation: shell, remotes and the admin gate', () => {
     await page.context().close();
   });
 
-  it('sends a logged-out visitor from /admin to /auth', async () => {
+  it('sends a logged-out visitor from /admin to the staff sign-in, which has no Register tab', async () => {
     const page = await newPage(browser);
     await page.goto('/admin');
-    await page.waitForURL('**/auth');
-    await page.getByRole('tab', { name: /register/i }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.search === '');
+    await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor({ timeout: 60_000 });
+    assert.equal(await page.getByRole('tab', { name: /register/i }).count(), 0);
+    assert.equal(await page.getByText(/register/i).count(), 0);
     await page.context().close();
   });
 

@@ -8,15 +8,22 @@
 // (`taskset`). Prints throughput, p99 latency and the median real/bare ratio per endpoint.
 // Reports numbers only: it never fails on a timing (the machine is shared and noisy).
 //
+// `npm run bench -- blog --profile` measures nothing against bare: it runs the real server under
+// `node --cpu-prof`, loads each endpoint for BENCH_DURATION seconds and prints the functions that
+// used the most CPU (self time, idle left out).
+//
 // Environment: BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
 // REDIS_URL, BENCH_DURATION (seconds per run, default 10), BENCH_ROUNDS (default 3),
-// BENCH_POSTS (default 10000), BENCH_SKIP_BUILD=1 to use the existing backend/dist.
+// BENCH_POSTS (default 10000), BENCH_SKIP_BUILD=1 to use the existing backend/dist,
+// BENCH_BACKEND_MAIN (default backend/dist/main.js: another build to compare, with BENCH_SKIP_BUILD=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT, freePort, httpOk, log, run, waitFor, which } from '../lib.mjs';
+import { topFrames } from './lib/cpu-profile.mjs';
 
 const PG_URL =
   process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,6 +31,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
+const BACKEND_MAIN = process.env.BENCH_BACKEND_MAIN ?? 'backend/dist/main.js';
+const { values: args } = parseArgs({ options: { profile: { type: 'boolean', default: false } } });
 const CONNECTIONS = 50;
 const GOALS = { list: 0.7, slug: 0.5, p99Ms: 20 };
 
@@ -180,8 +189,16 @@ async function main() {
   const stops = [];
   try {
     const port = await freePort(3300);
+    const profileDir = join(tmp, 'profile');
+    // Nest ends the process by re-raising SIGTERM, and a process killed by a signal writes no
+    // profile: under --profile a preloaded listener exits normally instead.
+    const exitOnTerm = join(tmp, 'exit-on-term.cjs');
+    writeFileSync(exitOnTerm, "process.on('SIGTERM', () => process.exit(0));\n");
     const real = startProcess(
-      ['backend/dist/main.js'],
+      [
+        ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--require', exitOnTerm] : []),
+        BACKEND_MAIN,
+      ],
       {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -225,6 +242,10 @@ async function main() {
         throw new Error(`expected ${POSTS} posts, got ${JSON.parse(body).total}`);
       routes[e.path] = { body, type: res.headers.get('content-type') };
       e.bytes = Buffer.byteLength(body);
+    }
+    if (args.profile) {
+      await profileRun(real, realUrl, endpoints, profileDir);
+      return;
     }
     const routesFile = join(tmp, 'routes.json');
     writeFileSync(routesFile, JSON.stringify(routes));
@@ -297,6 +318,26 @@ async function main() {
     await admin.end();
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Loads each endpoint on the profiled server, stops it and prints its heaviest functions. */
+async function profileRun(real, realUrl, endpoints, profileDir) {
+  for (const e of endpoints) wrk(realUrl + e.path, 3);
+  for (const e of endpoints) {
+    const r = wrk(realUrl + e.path, DURATION, real.child.pid);
+    console.log(
+      `  ${e.label.padEnd(44)} ${fmt(r.rps)} req/s, CPU/req ${fmt(r.cpuPerRequest, 1)} us (profiler on)`,
+    );
+  }
+  await real.stop();
+  const [file] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile written in ${profileDir}`);
+  const kept = join(tmpdir(), `blog-bench-${Date.now()}.cpuprofile`);
+  copyFileSync(join(profileDir, file), kept);
+  console.log(`\nProfile kept in ${kept} (open it in Chrome DevTools or VS Code).`);
+  console.log('\nTop frames by self time (share of non-idle samples, both endpoints):\n');
+  for (const f of topFrames(join(profileDir, file), { root: ROOT }))
+    console.log(`  ${fmt(f.share, 1).padStart(5)}%  ${f.name.padEnd(36)} ${f.where}`);
 }
 
 main().catch((err) => {

@@ -9,11 +9,21 @@
 // Mails are stored in mail_messages and the jobs carry their ids, as MailService.enqueue does,
 // so the worker's load-and-record round trips to PostgreSQL are part of the measure.
 //
+// The app's resident memory (VmRSS) is sampled every 200 ms during each run, and its CPU time
+// per mail is printed: on a busy machine that moves far less than the wall-clock rate.
+//
 // Options: --mails 5000 --outage 20 (seconds) --outage-after 1 (seconds after the first mail is queued)
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { parseArgs } from 'node:util';
 import { log } from '../lib.mjs';
-import { buildBackend, drained, sinkOutage, startMailApp } from './lib/mail-app.mjs';
+import {
+  buildBackend,
+  cpuSeconds,
+  drained,
+  sampleMemory,
+  sinkOutage,
+  startMailApp,
+} from './lib/mail-app.mjs';
 import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
@@ -30,7 +40,7 @@ const OUTAGE_AFTER_S = Number(args['outage-after']);
 const { mailJobOptions } = buildBackend();
 
 // ---------------------------------------------------------------- one run
-async function run(name, queue, sink, { outage }) {
+async function run(name, queue, sink, { outage, pid }) {
   const prefix = `bench-${name}-`;
   // The app's own job options, except that completed jobs are kept so the run can count how
   // many needed a retry (the app keeps only the last 1000).
@@ -38,6 +48,8 @@ async function run(name, queue, sink, { outage }) {
   // The clock starts before the first job is queued; the worker drains while the rest arrive
   // (queueing 500 jobs per round trip is far faster than sending them).
   const started = Date.now();
+  const memory = sampleMemory(pid);
+  const cpuBefore = cpuSeconds(pid);
   // As MailService.enqueue does: the mail is stored in mail_messages, the job carries its id.
   for (let i = 0; i < MAILS; i += 500) {
     const ids = [];
@@ -72,6 +84,8 @@ async function run(name, queue, sink, { outage }) {
   await drained(queue, sink, prefix, `run "${name}" to drain`);
   await outageWindow;
   const seconds = (Date.now() - started) / 1000;
+  const rss = memory();
+  const cpuMsPerMail = ((cpuSeconds(pid) - cpuBefore) * 1000) / MAILS;
   const { unique, duplicated } = sink.countFor(prefix);
   const failed = (await queue.getFailed()).filter((j) => String(j.id).startsWith(prefix));
   const retried = (await queue.getCompleted(0, -1)).filter(
@@ -86,6 +100,8 @@ async function run(name, queue, sink, { outage }) {
     duplicated,
     failed: failed.length,
     retried,
+    rss,
+    cpuMsPerMail,
   };
 }
 
@@ -99,15 +115,26 @@ const results = [];
 try {
   await bench.ready();
   log(`Run 1: ${MAILS} mails, SMTP up throughout`);
-  results.push(await run('straight', queue, sink, { outage: false }));
+  results.push(await run('straight', queue, sink, { outage: false, pid: bench.app.pid }));
   log(`Run 2: ${MAILS} mails, SMTP down for ${OUTAGE_S} s after ${OUTAGE_AFTER_S} s`);
-  results.push(await run('outage', queue, sink, { outage: true }));
+  results.push(await run('outage', queue, sink, { outage: true, pid: bench.app.pid }));
 } finally {
   await bench.stop();
 }
 
 const rows = [
-  ['run', 'mails', 'seconds', 'mails/s', 'lost', 'duplicated', 'failed jobs', 'retried jobs'],
+  [
+    'run',
+    'mails',
+    'seconds',
+    'mails/s',
+    'lost',
+    'duplicated',
+    'failed jobs',
+    'retried jobs',
+    'app RSS MiB start/peak/end',
+    'app CPU ms/mail',
+  ],
   ...results.map((r) => [
     r.name,
     r.mails,
@@ -117,6 +144,8 @@ const rows = [
     r.duplicated,
     r.failed,
     r.retried,
+    `${r.rss.start.toFixed(0)}/${r.rss.peak.toFixed(0)}/${r.rss.end.toFixed(0)}`,
+    r.cpuMsPerMail.toFixed(2),
   ]),
 ];
 printTable(rows);

@@ -15,10 +15,9 @@
 //
 // Options: --subscribers 5000 --outage 30 (seconds; 0 skips the run) --outage-after 1
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { log, waitFor } from '../lib.mjs';
-import { buildBackend, drained, sinkOutage, startMailApp } from './lib/mail-app.mjs';
+import { buildBackend, drained, sampleMemory, sinkOutage, startMailApp } from './lib/mail-app.mjs';
 import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
@@ -34,26 +33,6 @@ const OUTAGE_AFTER_S = Number(args['outage-after']);
 const RETRY_DELAY_MS = 5000;
 
 const { mailJobOptions } = buildBackend();
-
-/** Resident memory of a process in MiB (Linux). */
-function rssMiB(pid) {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-function sampleMemory(pid) {
-  const samples = [rssMiB(pid)];
-  const timer = setInterval(() => samples.push(rssMiB(pid)), 200);
-  return () => {
-    clearInterval(timer);
-    samples.push(rssMiB(pid));
-    return { start: samples[0], peak: Math.max(...samples), end: samples[samples.length - 1] };
-  };
-}
 
 // ---------------------------------------------------------------- main
 const bench = await startMailApp({

@@ -27,9 +27,9 @@ if (!existsSync(exposeManifestFile)) fail(`${exposeManifestFile} is missing: bui
 const expose = JSON.parse(readFileSync(exposeManifestFile, 'utf8'));
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
 if (!template.includes(ROOT_TAG)) fail(`dist/index.html has no ${ROOT_TAG}`);
-const { renderRoute, PRERENDERED_ROUTES, SERVER_RENDERED_ROUTES } = createRequire(import.meta.url)(
-  join(DIST, 'server', 'prerender.js'),
-);
+const { renderRoute, PRERENDERED_ROUTES, SERVER_RENDERED_ROUTES, PRELOADED_ROUTES } = createRequire(
+  import.meta.url,
+)(join(DIST, 'server', 'prerender.js'));
 
 /** Every /remotes/site/ file a page names must exist in the site's build. */
 function checkSiteFiles(path, html) {
@@ -97,10 +97,22 @@ for (const { path, varies, chunks } of PRERENDERED_ROUTES) {
 // Pages rendered per request by the backend (renderPage): the document around them, with the
 // marker where the backend puts the page's markup.
 const rendered = [];
-for (const { name, pattern, chunks } of SERVER_RENDERED_ROUTES) {
+for (const { name, pattern, chunks, private: isPrivate = false } of SERVER_RENDERED_ROUTES) {
   const file = `rendered-${name}.html`;
   writeFileSync(join(PAGES, file), documentFor(name, chunks, SSR_OUTLET));
-  rendered.push({ name, pattern, file });
+  rendered.push({ name, pattern, file, private: isPrivate });
   console.log(`prerender: ${pattern} -> rendered per request into dist/pages/${file}`);
 }
-writeFileSync(join(PAGES, 'manifest.json'), `${JSON.stringify({ routes, rendered }, null, 2)}\n`);
+// Private pages: their loading state, sent for every path of the route with its reads preloaded.
+const preloaded = [];
+for (const { name, route, chunks, reads } of PRELOADED_ROUTES) {
+  // Any value of the route's parameters renders the same loading state.
+  const html = await renderRoute(route.replace(/:[^/]+/g, 'x'));
+  if (html.includes('<script')) fail(`${route} rendered an inline script; the CSP forbids them`);
+  checkSiteFiles(route, html);
+  const file = `preloaded-${name}.html`;
+  writeFileSync(join(PAGES, file), documentFor(route, chunks, html));
+  preloaded.push({ name, route, reads, file });
+  console.log(`prerender: ${route} -> dist/pages/${file}, its reads preloaded per request`);
+}
+writeFileSync(join(PAGES, 'manifest.json'), `${JSON.stringify({ routes, rendered, preloaded }, null, 2)}\n`);

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
-import { makeQueryClient, ROUTER_FUTURE } from '@studio/shared';
+import { makeQueryClient, ROUTER_FUTURE, SITE_ROUTES } from '@studio/shared';
 import { serverPageFor } from 'site/ServerPages';
 import { ShellRoot } from './shell-root';
 
@@ -36,9 +36,34 @@ export const PRERENDERED_ROUTES: PrerenderedRoute[] = [
  * at build time. The build writes one document per entry around an empty root for the backend
  * to fill; `pattern` is matched against the path.
  */
-export const SERVER_RENDERED_ROUTES: { name: string; pattern: string; chunks: string[] }[] = [
+export const SERVER_RENDERED_ROUTES: {
+  name: string;
+  pattern: string;
+  chunks: string[];
+  private?: boolean;
+}[] = [
   { name: 'blog', pattern: '^/blog/?$', chunks: ['page-blog'] },
   { name: 'blog-post', pattern: '^/blog/post/[^/]+/?$', chunks: ['page-blog-post'] },
+  // One client's balance: rendered for each request, never kept (the backend's `private`).
+  { name: 'pay', pattern: '^/pay/[^/]+/?$', chunks: ['page-pay'], private: true },
+];
+
+/**
+ * Private pages whose data belongs to one visitor (a client's project, a payment link). The build
+ * renders each one's first screen without data (the layout and the page's loading state, which
+ * keeps the footer below the fold) into a document that links the page's styles and preloads its
+ * code; the backend sends that document for every path of `route` with the page's API reads
+ * (`reads`, the route's `:params` filled in) preloaded, so a phone fetches the data, the site's
+ * code and the page's chunk together instead of one after another.
+ */
+export const PRELOADED_ROUTES: { name: string; route: string; chunks: string[]; reads: string[] }[] = [
+  {
+    name: 'portal-project',
+    route: SITE_ROUTES.portalProject.path,
+    chunks: ['page-portal-project'],
+    reads: ['/api/portal/projects/:id', '/api/portal/projects/:id/review'],
+  },
+  { name: 'pay', route: SITE_ROUTES.pay.path, chunks: ['page-pay'], reads: ['/api/pay/:token'] },
 ];
 
 /** Renders `url` (a path) once every lazy part it shows has loaded; rejects on any render error. */

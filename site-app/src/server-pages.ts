@@ -18,6 +18,7 @@ import {
   tagsQuery,
 } from './components/blog/blog-api';
 import { parseBlogFilters } from './components/blog/use-blog-filters';
+import { payKeys, payPath } from './components/portal/review-api';
 
 export interface PageRead {
   queryKey: readonly unknown[];
@@ -33,6 +34,7 @@ export interface ServerPage {
 
 const BLOG = /^\/blog\/?$/;
 const POST = /^\/blog\/post\/([^/]+)\/?$/;
+const PAY = /^\/pay\/([^/]+)\/?$/;
 
 /** The server-rendered page at this path, or null when the path is not one of them. */
 export function serverPageFor(pathname: string, search: URLSearchParams): ServerPage | null {
@@ -66,6 +68,17 @@ export function serverPageFor(pathname: string, search: URLSearchParams): Server
         },
       ],
     };
+  }
+  const pay = PAY.exec(pathname);
+  if (pay) {
+    let token: string;
+    try {
+      token = decodeURIComponent(pay[1]);
+    } catch {
+      return null;
+    }
+    // A balance of one client (private: never cached, its answer comes from their own request).
+    return { reads: [{ queryKey: payKeys.balance(token), path: payPath(token) }] };
   }
   return null;
 }

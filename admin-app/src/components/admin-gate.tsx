@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Result } from 'antd';
+import { staffSignInPath } from '@studio/shared';
 import { canAccessAdmin } from '../access';
 import { SITE_NAME } from '../site-config';
 import { useCurrentUser } from '../hooks/use-current-user';
@@ -12,11 +13,12 @@ export const ACCESS_DENIED = "Access Denied - You don't have permission to acces
 
 /**
  * The gate in front of everything under /admin (spec §2, §6): a spinner while the user loads,
- * /auth for visitors, Access Denied for users who are neither admin nor editor.
+ * the staff sign-in for visitors (coming back here afterwards), Access Denied for users who are neither admin nor editor.
  */
 export function AdminGate() {
   const { user, isLoading, error, refetch } = useCurrentUser();
   const navigate = useNavigate();
+  const location = useLocation();
   const denied = !!user && !canAccessAdmin(user);
 
   useEffect(() => {
@@ -38,7 +40,10 @@ export function AdminGate() {
       />
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user)
+    return (
+      <Navigate to={staffSignInPath(`${location.pathname}${location.search}${location.hash}`)} replace />
+    );
   if (denied) {
     return (
       <Result

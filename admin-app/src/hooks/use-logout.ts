@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { CURRENT_USER_QUERY_KEY, postJson } from '@studio/shared';
+import { CURRENT_USER_QUERY_KEY, postJson, STAFF_SIGN_IN_PATH } from '@studio/shared';
 
 /**
  * Logs out on the server (which ends the session and clears its httpOnly cookies), forgets the
- * user in this browser whatever the server says, then goes to /auth.
+ * user in this browser whatever the server says, then goes to the staff sign-in.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
@@ -24,6 +24,6 @@ export function useLogout(): () => Promise<void> {
     queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') });
     if (failed) message.warning('Logout failed');
     else message.success('Logged out');
-    navigate('/auth', { replace: true });
+    navigate(STAFF_SIGN_IN_PATH, { replace: true });
   }, [message, navigate, queryClient]);
 }

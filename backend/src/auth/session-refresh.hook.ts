@@ -24,9 +24,7 @@ export function registerSessionRefresh(
   sessions: SessionsService,
   secure: boolean,
 ): void {
-  fastify.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    const refresh = req.cookies?.[AUTH_REFRESH_COOKIE];
-    if (!refresh || !SESSION_PATHS.test(req.url) || req.headers.authorization?.startsWith('Bearer ')) return;
+  const renew = async (req: FastifyRequest, reply: FastifyReply, refresh: string): Promise<void> => {
     if (await sessions.isCurrent(req.cookies[AUTH_TOKEN_KEY])) return;
     const creds = await sessions.refresh(refresh).catch(() => null);
     if (!creds) {
@@ -37,5 +35,12 @@ export function registerSessionRefresh(
     }
     setSessionCookies(reply, creds, secure);
     req.cookies[AUTH_TOKEN_KEY] = creds.accessToken;
+  };
+  // A callback hook: a request without a refresh cookie (every public read) costs no promise.
+  fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const refresh = req.cookies?.[AUTH_REFRESH_COOKIE];
+    if (!refresh || !SESSION_PATHS.test(req.url) || req.headers.authorization?.startsWith('Bearer '))
+      return done();
+    renew(req, reply, refresh).then(() => done(), done);
   });
 }

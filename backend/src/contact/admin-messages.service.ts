@@ -59,6 +59,11 @@ export class AdminMessagesService {
     return this.repo.unreadCount();
   }
 
+  /** Every message staff have not opened yet (archived ones aside), oldest first. */
+  async unread(): Promise<AdminMessageListItem[]> {
+    return (await this.repo.unread()).map((c) => listItem(c, 0));
+  }
+
   /** Messages per week for the dashboard's chart (oldest first, empty weeks as 0). */
   weeklyCounts(weeks: number): Promise<{ week: string; count: number }[]> {
     return this.repo.weeklyCounts(weeks);

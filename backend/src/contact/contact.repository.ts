@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { LONDON_TZ } from '../common/london-month';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { MoreThanOrEqual, Repository } from 'typeorm';
 import type { MessageStatus, SortOrder } from '@studio/shared';
 import { likePattern, type Page } from '../common/admin-list.query';
 import { ContactReplyEntity } from './entities/contact-reply.entity';
@@ -60,6 +60,16 @@ export class ContactRepository {
     return [entities.map((e, i) => Object.assign(e, { replies: raw[i]?.replies ?? 0 })), total];
   }
 
+  /** Stores a visitor's message as it arrived and returns it with its id and time. */
+  insert(fields: Pick<ContactEntity, 'name' | 'email' | 'message' | 'service'>): Promise<ContactEntity> {
+    return this.contacts.save(this.contacts.create(fields));
+  }
+
+  /** Messages received since `since` (the ops dashboard's "this month"). */
+  countSince(since: Date): Promise<number> {
+    return this.contacts.countBy({ createdAt: MoreThanOrEqual(since) });
+  }
+
   findById(id: number): Promise<ContactEntity | null> {
     return this.contacts.findOneBy({ id });
   }
@@ -76,6 +86,17 @@ export class ContactRepository {
 
   async update(id: number, fields: { status?: MessageStatus; readAt?: Date | null }): Promise<void> {
     await this.contacts.update(id, fields);
+  }
+
+  /** Every unread message not archived, oldest first (what the dashboard lists). */
+  unread(): Promise<ContactEntity[]> {
+    return this.contacts
+      .createQueryBuilder('c')
+      .where('c.readAt IS NULL')
+      .andWhere("c.status <> 'archived'")
+      .orderBy('c.createdAt', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .getMany();
   }
 
   unreadCount(): Promise<number> {

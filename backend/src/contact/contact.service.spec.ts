@@ -1,7 +1,7 @@
-import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
 import type { RecipientLimiter } from '../mail/recipient-limiter';
+import type { ContactRepository } from './contact.repository';
 import { ContactService, serviceLabel } from './contact.service';
 import { ContactEntity } from './entities/contact.entity';
 
@@ -11,13 +11,12 @@ const dto = { name: 'Ann', email: 'ann@example.com', service: 'mix', message: 'P
 function setup(enqueue: jest.Mock) {
   const saved: ContactEntity[] = [];
   const repo = {
-    create: (v: Partial<ContactEntity>) => v,
-    save: jest.fn(async (v: ContactEntity) => {
+    insert: jest.fn(async (v: ContactEntity) => {
       const row = { ...v, id: saved.length + 1, createdAt: new Date() };
       saved.push(row);
       return row;
     }),
-  } as unknown as Repository<ContactEntity>;
+  } as unknown as ContactRepository;
   const service = new ContactService(
     repo,
     { enqueue, adminAddress: async () => config.mail.adminNotifyEmail } as unknown as MailService,

@@ -4,15 +4,14 @@
  * in `emailStatus` and never fail the request.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { MoreThanOrEqual, Repository } from 'typeorm';
 import { DELIVERY, serviceLabel as sharedServiceLabel } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
 import type { MailRequest } from '../mail/mail.types';
 import { RecipientLimiter } from '../mail/recipient-limiter';
+import { ContactRepository } from './contact.repository';
 import type { ContactDto } from './dto/contact.dto';
 import { ContactEntity } from './entities/contact.entity';
 
@@ -39,7 +38,7 @@ export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
-    @InjectRepository(ContactEntity) private readonly contacts: Repository<ContactEntity>,
+    private readonly contacts: ContactRepository,
     private readonly mail: MailService,
     private readonly recipients: RecipientLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -52,9 +51,12 @@ export class ContactService {
       const fake = (): MailOutcome => ({ success: true, messageId: `contact-${randomUUID()}` });
       return { contactId: null, customerThankYou: fake(), adminNotification: fake() };
     }
-    const contact = await this.contacts.save(
-      this.contacts.create({ name: dto.name, email: dto.email, message: dto.message, service: dto.service }),
-    );
+    const contact = await this.contacts.insert({
+      name: dto.name,
+      email: dto.email,
+      message: dto.message,
+      service: dto.service,
+    });
     const context = {
       contactId: contact.id,
       name: contact.name,
@@ -81,7 +83,7 @@ export class ContactService {
 
   /** Messages received since `since` (the ops dashboard's "this month"). */
   countSince(since: Date): Promise<number> {
-    return this.contacts.countBy({ createdAt: MoreThanOrEqual(since) });
+    return this.contacts.countSince(since);
   }
 
   /**

@@ -3,10 +3,15 @@
  * here and queues only its id, so no address, name or message text is copied into Redis. The
  * worker loads the mail by id and records when it was sent (or given up on), which lets the
  * sweeper queue again a mail that Redis lost and lets a worker skip a mail already sent.
+ *
+ * The worker's two calls per mail, `load` and `markSent`, are batched (see Batcher): the jobs
+ * running at the same time share one SELECT and one UPDATE, so PostgreSQL round trips do not
+ * grow with the mail rate. Each call still resolves only once its own row was read or written.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { Batcher } from '../common/batcher';
 import type { MailJob } from './mail.types';
 
 export interface StoredMail {
@@ -15,8 +20,33 @@ export interface StoredMail {
   failedAt: Date | null;
 }
 
+export interface FailedMail {
+  jobId: string;
+  to: string;
+  subject: string;
+  failedAt: Date;
+}
+
 @Injectable()
 export class MailStore {
+  private readonly loads = new Batcher<string, StoredMail>(async (jobIds) => {
+    const rows: { job_id: string; payload: MailJob; sent_at: Date | null; failed_at: Date | null }[] =
+      await this.db.query(
+        'SELECT job_id, payload, sent_at, failed_at FROM mail_messages WHERE job_id = ANY($1::varchar[])',
+        [jobIds],
+      );
+    return new Map(
+      rows.map((r) => [r.job_id, { payload: r.payload, sentAt: r.sent_at, failedAt: r.failed_at }]),
+    );
+  });
+
+  private readonly sends = new Batcher<string, never>(async (jobIds) => {
+    await this.db.query(
+      'UPDATE mail_messages SET sent_at = now() WHERE job_id = ANY($1::varchar[]) AND sent_at IS NULL',
+      [jobIds],
+    );
+  });
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Saves a mail under its job id; a second save of the same id keeps the first. */
@@ -28,13 +58,7 @@ export class MailStore {
   }
 
   async load(jobId: string): Promise<StoredMail | null> {
-    const rows: { payload: MailJob; sent_at: Date | null; failed_at: Date | null }[] = await this.db.query(
-      'SELECT payload, sent_at, failed_at FROM mail_messages WHERE job_id = $1',
-      [jobId],
-    );
-    return rows[0]
-      ? { payload: rows[0].payload, sentAt: rows[0].sent_at, failedAt: rows[0].failed_at }
-      : null;
+    return (await this.loads.call(jobId)) ?? null;
   }
 
   /** When each of these mails was sent or given up on; mails not yet settled are left out. */
@@ -47,10 +71,26 @@ export class MailStore {
     return new Map(rows.map((r) => [r.job_id, { sentAt: r.sent_at, failedAt: r.failed_at }]));
   }
 
+  /**
+   * Mails given up on and never sent since (a retry from the queue dashboard that succeeds sets
+   * `sent_at`), oldest failure first, while they are kept (MAIL_RETENTION_MS).
+   */
+  async failed(): Promise<FailedMail[]> {
+    const rows: { job_id: string; to: string | null; subject: string | null; failed_at: Date }[] =
+      await this.db.query(
+        `SELECT job_id, payload->>'to' AS to, payload->>'subject' AS subject, failed_at FROM mail_messages
+          WHERE failed_at IS NOT NULL AND sent_at IS NULL ORDER BY failed_at, job_id`,
+      );
+    return rows.map((r) => ({
+      jobId: r.job_id,
+      to: r.to ?? '',
+      subject: r.subject ?? '',
+      failedAt: r.failed_at,
+    }));
+  }
+
   async markSent(jobId: string): Promise<void> {
-    await this.db.query('UPDATE mail_messages SET sent_at = now() WHERE job_id = $1 AND sent_at IS NULL', [
-      jobId,
-    ]);
+    await this.sends.call(jobId);
   }
 
   async markFailed(jobId: string): Promise<void> {

@@ -6,9 +6,14 @@ export const MAIL_QUEUE = 'mail';
 /** Enough attempts to ride out an SMTP outage of about twenty minutes at the default delay. */
 export const MAIL_ATTEMPTS = 8;
 
-/** Parallel jobs per worker process; the SMTP pool below caps open connections. */
-export const MAIL_CONCURRENCY = 10;
-export const SMTP_POOL_CONNECTIONS = 5;
+/** Open SMTP connections per worker process (nodemailer's pool). */
+export const SMTP_POOL_CONNECTIONS = 8;
+/**
+ * Parallel jobs per worker process: two per pooled connection, so while one job's message is on
+ * the wire another has read its mail (batched with the others, see MailStore) and waits for the
+ * connection; no connection idles between messages.
+ */
+export const MAIL_CONCURRENCY = 2 * SMTP_POOL_CONNECTIONS;
 
 /** How long an API request waits for Redis before it gives up on queueing and reports it. */
 export const ENQUEUE_TIMEOUT_MS = 3000;

@@ -13,6 +13,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
+import { IntervalRunner } from '../common/scheduling/interval-runner';
 import { SettingsService } from '../settings/settings.service';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import {
@@ -24,7 +25,7 @@ import {
   RECONCILE_WITHIN_MS,
 } from './mail.constants';
 import type { MailDeliveryState } from '@studio/shared';
-import { MailStore } from './mail-store.repository';
+import { FailedMail, MailStore } from './mail-store.repository';
 import { isMailTemplate } from './mail-templates';
 import type { MailJobRef, MailQueueData, MailRequest } from './mail.types';
 
@@ -43,7 +44,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MailService.name);
-  private sweepTimer?: NodeJS.Timeout;
+  private readonly sweeper = new IntervalRunner('Mail outbox sweep', OUTBOX_SWEEP_MS, () => this.sweep());
   private sweeping = false;
   private lastPurge = 0;
   private redisLost = false;
@@ -80,6 +81,20 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
+   * Queues a mail for a caller that must not fail when Redis is away: the mail is then parked
+   * in the outbox and goes out when Redis is back, so that case resolves (to null, no job id
+   * yet) instead of throwing. Anything else, such as an unknown template, still throws.
+   */
+  async enqueueQuietly(mail: MailRequest): Promise<string | null> {
+    try {
+      return await this.enqueue(mail);
+    } catch (err) {
+      if (err instanceof MailQueueUnavailableError) return null;
+      throw err;
+    }
+  }
+
+  /**
    * Queues many mails in one round trip, each under its own job id (required: a job id Bull
    * still holds is not queued again). Throws when Redis does not answer: the caller (a queue
    * job itself) is retried, so nothing is parked in the outbox.
@@ -101,6 +116,11 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     } catch {
       return null;
     }
+  }
+
+  /** Mails the worker gave up on and that were not sent since, oldest first. */
+  failedMails(): Promise<FailedMail[]> {
+    return this.store.failed();
   }
 
   /**
@@ -147,16 +167,14 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
-    this.sweepTimer = setInterval(() => void this.sweep(), OUTBOX_SWEEP_MS);
-    this.sweepTimer.unref();
-    void this.sweep();
+    this.sweeper.start({ runNow: true });
     // Redis back after an outage or a restart: look for lost jobs at once, not in 30 s.
     const client = this.queue.client;
     client.on('close', () => (this.redisLost = true));
     client.on('ready', () => {
       if (!this.redisLost) return;
       this.redisLost = false;
-      setTimeout(() => void this.sweep(), 1000).unref();
+      setTimeout(() => void this.sweeper.runOnce(), 1000).unref();
     });
   }
 
@@ -205,7 +223,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationShutdown(): void {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweeper.stop();
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminLotteryDraw } from '@studio/shared';
-import { IdParamPipe } from '../blog/id-param.pipe';
+import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import { londonMonth } from '../common/london-month';

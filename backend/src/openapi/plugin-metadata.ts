@@ -226,10 +226,12 @@ export default async () => {
         [
           import('../blog/taxonomy/dto/taxonomy.dto'),
           {
-            CategoryInputDto: {
-              name: { required: true, type: () => String },
+            TaxonomyInputDto: {
               slug: { required: false, type: () => String },
               description: { required: false, type: () => String, nullable: true },
+            },
+            CategoryInputDto: {
+              name: { required: true, type: () => String },
               parentId: {
                 required: false,
                 type: () => Number,
@@ -239,10 +241,15 @@ export default async () => {
                 maximum: 2147483647,
               },
             },
-            TagInputDto: {
-              name: { required: true, type: () => String },
-              slug: { required: false, type: () => String },
-              description: { required: false, type: () => String, nullable: true },
+            TagInputDto: { name: { required: true, type: () => String } },
+          },
+        ],
+        [
+          import('../referral/dto/admin-referrals.dto'),
+          {
+            AdminReferralListQuery: {
+              sort: { required: false, enum: ['createdAt', 'expiresAt', 'code'] },
+              state: { required: false, enum: ['available', 'used', 'expired', 'void'] },
             },
           },
         ],
@@ -517,6 +524,17 @@ export default async () => {
         [
           import('../data-requests/dto/data-request.dto'),
           { DataRequestDto: { email: { required: true, type: () => String, format: 'email' } } },
+        ],
+        [
+          import('../dashboard/dto/dashboard-actions.dto'),
+          {
+            DashboardActionsQuery: {
+              kind: {
+                required: false,
+                enum: ['files_arrived', 'round_submitted', 'balance_unpaid', 'unread_message', 'failed_mail'],
+              },
+            },
+          },
         ],
         [
           import('../mail/dto/email-test.dto'),
@@ -876,6 +894,10 @@ export default async () => {
         [
           import('../data-requests/data-requests.controller'),
           { DataRequestsController: { export: { type: Object }, erase: { type: Object } } },
+        ],
+        [
+          import('../dashboard/dashboard-actions.controller'),
+          { DashboardActionsController: { list: { type: Object } } },
         ],
         [
           import('../dashboard/dashboard-charts.controller'),

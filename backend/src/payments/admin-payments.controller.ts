@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { IdParamPipe } from '../blog/id-param.pipe';
+import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import type { UserEntity } from '../users/entities/user.entity';

@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { badRequest } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { MailService } from '../mail/mail.service';
 import { PortalTokensRepository } from './portal-tokens.repository';
 import { ProjectsRepository } from './projects.repository';
 
@@ -75,16 +75,12 @@ export class PortalAuthService {
   async sendLink(email: string, next?: string): Promise<void> {
     if (!(await this.projects.existsForEmail(email))) return;
     const link = await this.createLink(email, next);
-    await this.mail
-      .enqueue({
-        template: 'portal-link',
-        to: email,
-        subject: 'Your sign-in link to the client portal',
-        context: { signInUrl: link, minutes: PORTAL.linkMinutes },
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof MailQueueUnavailableError)) throw err;
-      });
+    await this.mail.enqueueQuietly({
+      template: 'portal-link',
+      to: email,
+      subject: 'Your sign-in link to the client portal',
+      context: { signInUrl: link, minutes: PORTAL.linkMinutes },
+    });
   }
 
   /** Uses up a link and opens a session; returns the session token and the client's email. */

@@ -31,6 +31,18 @@ export interface NewEvent {
   internal?: boolean;
 }
 
+/** A project waiting for the studio: in one of the statuses the dashboard lists, since when. */
+export interface WaitingProjectRow {
+  id: string;
+  status: ProjectStatus;
+  since: Date;
+  customerName: string | null;
+  customerEmail: string;
+  serviceName: string;
+  /** The balance asked for on approval (approved projects), in pence. */
+  balancePence: number | null;
+}
+
 export interface ProjectListFilter {
   status?: ProjectStatus;
   search?: string;
@@ -99,7 +111,10 @@ export class ProjectsRepository {
 
   /** Moves the status in the caller's transaction (the row is locked) and appends the timeline line. */
   async setStatusIn(m: EntityManager, id: string, to: ProjectStatus, event: NewEvent): Promise<void> {
-    await m.query(`UPDATE projects SET status = $2, updated_at = now() WHERE id = $1`, [id, to]);
+    await m.query(
+      `UPDATE projects SET status = $2, status_changed_at = now(), updated_at = now() WHERE id = $1`,
+      [id, to],
+    );
     await this.appendEvent(event, m);
   }
 
@@ -163,6 +178,24 @@ export class ProjectsRepository {
     return this.withCounts(qb);
   }
 
+  /**
+   * Every project in one of `statuses`, oldest wait first. The balance amount is read from the
+   * request the approval wrote (reviews' table, read only).
+   */
+  waiting(statuses: readonly ProjectStatus[]): Promise<WaitingProjectRow[]> {
+    if (!statuses.length) return Promise.resolve([]);
+    return this.ds.query(
+      `SELECT p.id, p.status, p.status_changed_at AS since, p.customer_name AS "customerName",
+              p.customer_email AS "customerEmail", p.service_name AS "serviceName",
+              b.amount_pence AS "balancePence"
+         FROM projects p
+         LEFT JOIN project_balance_requests b ON b.project_id = p.id AND b.paid_at IS NULL
+        WHERE p.status = ANY($1::varchar[])
+        ORDER BY p.status_changed_at, p.id`,
+      [statuses],
+    );
+  }
+
   private async withCounts(
     qb: SelectQueryBuilder<ProjectEntity>,
   ): Promise<{ rows: ProjectWithCount[]; total: number }> {
@@ -189,7 +222,7 @@ export class ProjectsRepository {
   async moveStatus(id: string, from: ProjectStatus, to: ProjectStatus, event: NewEvent): Promise<boolean> {
     return this.ds.transaction(async (m) => {
       const rows: [unknown[], number] = await m.query(
-        `UPDATE projects SET status = $3, updated_at = now() WHERE id = $1 AND status = $2 RETURNING id`,
+        `UPDATE projects SET status = $3, status_changed_at = now(), updated_at = now() WHERE id = $1 AND status = $2 RETURNING id`,
         [id, from, to],
       );
       if (!rows[1]) return false;

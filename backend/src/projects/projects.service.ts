@@ -20,17 +20,24 @@ import {
   ProjectSummaryDto,
   transitionProject,
   UPLOAD_RULES,
+  warningForStaff,
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { MailService } from '../mail/mail.service';
 import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
 import { PortalAuthService } from './portal-auth.service';
-import { NewEvent, ProjectListFilter, ProjectsRepository, ProjectWithCount } from './projects.repository';
+import {
+  NewEvent,
+  ProjectListFilter,
+  ProjectsRepository,
+  ProjectWithCount,
+  WaitingProjectRow,
+} from './projects.repository';
 
 /** What the webhook knows about a settled payment. */
 export interface PaidBooking {
@@ -95,7 +102,7 @@ export class ProjectsService {
     const project = await this.repo.findByPayment(paymentId);
     if (!project) return;
     const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
-    await this.enqueueQuietly({
+    await this.mail.enqueueQuietly({
       template: 'project-created',
       to: project.customerEmail,
       subject: `Your ${project.serviceName} project is open: upload your files`,
@@ -128,6 +135,11 @@ export class ProjectsService {
   async listForStaff(f: ProjectListFilter): Promise<{ projects: ProjectSummaryDto[]; total: number }> {
     const { rows, total } = await this.repo.list(f);
     return { projects: rows.map(toSummary), total };
+  }
+
+  /** Every project in one of these statuses, oldest wait first (the dashboard's work list). */
+  waiting(statuses: readonly ProjectStatus[]): Promise<WaitingProjectRow[]> {
+    return this.repo.waiting(statuses);
   }
 
   async detailForStaff(id: string): Promise<ProjectDetailDto> {
@@ -259,7 +271,7 @@ export class ProjectsService {
         () => false,
       );
       if (moved) {
-        await this.enqueueQuietly({
+        await this.mail.enqueueQuietly({
           template: 'files-received',
           to: await this.mail.adminAddress(),
           replyTo: project.customerEmail,
@@ -371,7 +383,7 @@ export class ProjectsService {
     jobId: string,
   ): Promise<void> {
     const signInUrl = await this.portalAuth.projectLink(project.customerEmail, project.id);
-    await this.enqueueQuietly({
+    await this.mail.enqueueQuietly({
       template: 'files-need-attention',
       to: project.customerEmail,
       subject: `Your ${project.serviceName} project: files need attention`,
@@ -384,13 +396,6 @@ export class ProjectsService {
         projectUrl: this.portalAuth.projectUrl(project.id),
       },
       jobId,
-    });
-  }
-
-  private async enqueueQuietly(job: Parameters<MailService['enqueue']>[0]): Promise<void> {
-    // Redis being away is covered by the mail outbox; the job is queued when it is back.
-    await this.mail.enqueue(job).catch((err: unknown) => {
-      if (!(err instanceof MailQueueUnavailableError)) throw err;
     });
   }
 
@@ -437,8 +442,11 @@ export class ProjectsService {
     return {
       ...toSummary(Object.assign(project, { fileCount: visible.length })),
       events: events.map(toEvent),
-      files: visible.map(toFile),
-      warnings: crossFileWarnings(visible),
+      // Staff read the checks about the client's files in their own words ("The stems use…").
+      files: visible
+        .map(toFile)
+        .map((f) => (staff ? { ...f, warnings: f.warnings.map(warningForStaff) } : f)),
+      warnings: crossFileWarnings(visible).map((w) => (staff ? warningForStaff(w) : w)),
       limits: {
         maxFileBytes: this.config.storage.maxFileBytes,
         maxProjectBytes: this.config.storage.maxProjectBytes,

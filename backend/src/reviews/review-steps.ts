@@ -24,7 +24,7 @@ import {
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
 import { conflict } from '../common/errors/app.exception';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
 import { NewEvent, ProjectLock, ProjectsRepository } from '../projects/projects.repository';
 import { ReviewsRepository } from './reviews.repository';
@@ -108,9 +108,7 @@ export class ReviewSteps {
   }
 
   async mailQuietly(job: Parameters<MailService['enqueue']>[0]): Promise<void> {
-    await this.mail.enqueue(job).catch((err: unknown) => {
-      if (!(err instanceof MailQueueUnavailableError)) throw err;
-    });
+    await this.mail.enqueueQuietly(job);
   }
 
   adminAddress(): Promise<string> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { AdminService, PagedResponse } from '@studio/shared';
 import { Auth } from '../common/decorators/roles.decorator';
-import { IdParamPipe } from '../blog/id-param.pipe';
+import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { SaveServiceDto, ServiceListQuery } from './dto/save-service.dto';
 import { ServicesService } from './services.service';
 

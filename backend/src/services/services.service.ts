@@ -7,6 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   depositPence,
+  formatPenceExact,
   penceToPounds,
   SERVICE_MESSAGES,
   type AdminService,
@@ -77,7 +78,7 @@ export class ServicesService {
       action: 'service.create',
       targetType: 'service',
       targetId: created.id,
-      summary: `Added service “${created.name}” at ${formatPence(created.price)}`,
+      summary: `Added service “${created.name}” at ${formatPenceExact(created.price)}`,
       after: { name: created.name, price: created.price, isActive: created.isActive },
     });
     return created;
@@ -97,7 +98,7 @@ export class ServicesService {
       targetType: 'service',
       targetId: id,
       summary: priceChanged
-        ? `Changed the price of “${after.name}” from ${formatPence(before.price)} to ${formatPence(after.price)}`
+        ? `Changed the price of “${after.name}” from ${formatPenceExact(before.price)} to ${formatPenceExact(after.price)}`
         : `Edited service “${after.name}”`,
       before: {
         name: before.name,
@@ -199,9 +200,4 @@ export function toServiceDetail(s: ProductionServiceEntity): ServiceDto {
     price: s.price,
     depositAmount: penceToPounds(depositPence(s.price)),
   };
-}
-
-/** £12.34 from integer pence, for audit summaries. */
-function formatPence(pence: number): string {
-  return `£${(pence / 100).toFixed(2)}`;
 }

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SettingsRowEntity } from './entities/settings.entity';
 import { SettingsController } from './settings.controller';
+import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
 /** Global: page meta, feeds and mail all read the settings. */
@@ -9,7 +10,7 @@ import { SettingsService } from './settings.service';
 @Module({
   imports: [TypeOrmModule.forFeature([SettingsRowEntity])],
   controllers: [SettingsController],
-  providers: [SettingsService],
+  providers: [SettingsService, SettingsRepository],
   exports: [SettingsService],
 })
 export class SettingsModule {}

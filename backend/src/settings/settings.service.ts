@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { REVIEW } from '@studio/shared';
 import type { PublicSiteSettings, SiteSettings, SocialLinks } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuditService } from '../audit/audit.service';
 import { SocialLinksDto, UpdateSettingsDto } from './dto/update-settings.dto';
-import { SettingsRowEntity } from './entities/settings.entity';
+import type { SettingsRowEntity } from './entities/settings.entity';
+import { SettingsRepository } from './settings.repository';
 
 export const DEFAULT_SITE_DESCRIPTION =
   'Professional online mixing, mastering, vocal production and audio restoration for artists and labels. Your first mix is free.';
@@ -36,14 +35,14 @@ export class SettingsService {
   private cached: { value: SiteSettings; until: number } | null = null;
 
   constructor(
-    @InjectRepository(SettingsRowEntity) private readonly rows: Repository<SettingsRowEntity>,
+    private readonly rows: SettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
   ) {}
 
   async get(): Promise<SiteSettings> {
     if (this.cached && this.cached.until > Date.now()) return this.cached.value;
-    const row = await this.rows.findOneBy({ id: 1 });
+    const row = await this.rows.find();
     const value = this.withDefaults(row);
     this.cached = { value, until: Date.now() + CACHE_TTL_MS };
     return value;
@@ -55,7 +54,7 @@ export class SettingsService {
   }
 
   async update(dto: UpdateSettingsDto): Promise<SiteSettings> {
-    const current = (await this.rows.findOneBy({ id: 1 })) ?? this.rows.create({ id: 1, socialLinks: {} });
+    const current = await this.rows.findOrNew();
     if (dto.blogName !== undefined) current.blogName = dto.blogName;
     if (dto.siteDescription !== undefined) current.siteDescription = dto.siteDescription;
     if (dto.adminNotifyEmail !== undefined)
@@ -71,7 +70,7 @@ export class SettingsService {
       }
       current.socialLinks = links;
     }
-    const before = this.withDefaults(await this.rows.findOneBy({ id: 1 }));
+    const before = this.withDefaults(await this.rows.find());
     await this.rows.save(current);
     this.cached = null;
     const after = await this.get();

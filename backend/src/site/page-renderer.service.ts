@@ -37,12 +37,16 @@ interface RenderBundle {
 interface RenderedRoute {
   pattern: RegExp;
   template: string;
+  /** One visitor's page (a payment link): rendered for each request and never kept. */
+  private: boolean;
 }
 
 export interface RenderedDocument {
   status: number;
   /** The whole document, with the page's markup and the data it was rendered from. */
   html: string;
+  /** Holds one visitor's data: no shared cache may keep it. */
+  private?: boolean;
 }
 
 @Injectable()
@@ -64,10 +68,11 @@ export class PageRendererService implements OnModuleInit {
     if (!existsSync(manifestFile) || !existsSync(bundleFile)) return;
     try {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-        rendered?: { pattern: string; file: string }[];
+        rendered?: { pattern: string; file: string; private?: boolean }[];
       };
-      this.routes = (manifest.rendered ?? []).map(({ pattern, file }) => ({
+      this.routes = (manifest.rendered ?? []).map(({ pattern, file, private: isPrivate = false }) => ({
         pattern: new RegExp(pattern),
+        private: isPrivate,
         template: readFileSync(join(dist, 'pages', file), 'utf8'),
       }));
       if (this.routes.some((r) => !r.template.includes(SSR_OUTLET)))
@@ -87,11 +92,23 @@ export class PageRendererService implements OnModuleInit {
   /**
    * The rendered document for `url` (path and query), or null when the path is not a
    * server-rendered page or rendering failed (the caller sends the plain shell instead).
+   * `visitor` is the address of the request: a private page's reads are made as that visitor's,
+   * so they count against the visitor's rate limits, not against the server's own address.
    */
-  async render(url: string): Promise<RenderedDocument | null> {
+  async render(url: string, visitor?: string): Promise<RenderedDocument | null> {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const route = this.bundle ? this.routes.find((r) => r.pattern.test(pathname)) : undefined;
     if (!route) return null;
+    if (route.private) {
+      try {
+        const doc = await this.renderNow(url, route.template, visitor);
+        return doc && { ...doc, private: true };
+      } catch (err) {
+        // An unknown or spent link, a rate limit: the page's own loading and error states answer.
+        this.logger.warn(`Rendering ${pathname} failed: ${(err as Error).message}`);
+        return null;
+      }
+    }
     // Parameters the page does not read (utm_source and the like) share one entry.
     const kept = new URLSearchParams();
     for (const name of PAGE_PARAMS) {
@@ -112,18 +129,24 @@ export class PageRendererService implements OnModuleInit {
     }
   }
 
-  private async renderNow(url: string, template: string): Promise<RenderedDocument | null> {
-    const page = await this.bundle!.renderPage(url, this.load);
+  private async renderNow(url: string, template: string, visitor?: string): Promise<RenderedDocument | null> {
+    const page = await this.bundle!.renderPage(url, this.loader(visitor));
     if (!page) return null;
     const data = `<script id="query-state" type="application/json">${jsonForScript(page.state)}</script>`;
     const html = template.replace(SSR_OUTLET, () => page.html).replace('</body>', () => `${data}</body>`);
     return { status: page.status, html };
   }
 
-  /** A GET of an API path through the whole Fastify pipeline, without a socket. */
-  private readonly load: LoadJson = async (path) => {
-    const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
-    const res = await fastify.inject({ method: 'GET', url: path });
-    return { status: res.statusCode, body: res.json() };
-  };
+  /** GETs of API paths through the whole Fastify pipeline, without a socket (as `visitor` when given). */
+  private loader(visitor?: string): LoadJson {
+    return async (path) => {
+      const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
+      const res = await fastify.inject({
+        method: 'GET',
+        url: path,
+        ...(visitor ? { remoteAddress: visitor } : {}),
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+  }
 }

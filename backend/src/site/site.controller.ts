@@ -66,7 +66,7 @@ export class SiteController {
     const [{ status, meta }, rendered] = await Promise.all([
       this.pages.page(path),
       // The blog's pages, rendered with their data (null for every other page, or on failure).
-      this.renderer.handles(path) ? this.renderer.render(req.url) : null,
+      this.renderer.handles(path) ? this.renderer.render(req.url, req.ip) : null,
     ]);
     const html = this.site.render(meta, req.url, rendered?.html);
     if (!html) {
@@ -78,7 +78,10 @@ export class SiteController {
     }
     const page = reply as CompressingReply;
     page.type('text/html; charset=utf-8');
-    if (rendered) {
+    if (rendered?.private) {
+      // One client's balance: no shared cache keeps it, and a later visit asks again.
+      page.header('cache-control', 'no-store').status(rendered.status);
+    } else if (rendered) {
       // The same HTML for every visitor (who is signed in is only known to the scripts), so a CDN
       // may keep it; browsers revalidate it with the ETag.
       const etag = etagOf(html);

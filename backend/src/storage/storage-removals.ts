@@ -8,6 +8,7 @@
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { IntervalRunner } from '../common/scheduling/interval-runner';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { PROJECT_STORAGE, ProjectStorage } from './project-storage';
@@ -21,7 +22,7 @@ const SWEEP_BATCH = 200;
 @Injectable()
 export class StorageRemovals implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StorageRemovals.name);
-  private timer?: NodeJS.Timeout;
+  private readonly runner = new IntervalRunner('Storage removal sweep', STORAGE_SWEEP_MS, () => this.sweep());
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -30,15 +31,11 @@ export class StorageRemovals implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.role === 'api') return;
-    this.timer = setInterval(() => {
-      this.sweep().catch((err: Error) => this.logger.warn(`Storage removal sweep: ${err.message}`));
-    }, STORAGE_SWEEP_MS);
-    this.timer.unref();
+    if (this.config.role !== 'api') this.runner.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.runner.stop();
   }
 
   /** Notes keys to remove, in the transaction that deletes their rows. */

@@ -8,6 +8,7 @@
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { IntervalRunner } from '../common/scheduling/interval-runner';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ProjectsService } from '../projects/projects.service';
@@ -17,7 +18,9 @@ import { ABANDONED_SWEEP_MS, ABANDONED_UPLOAD_MS } from './uploads.constants';
 @Injectable()
 export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AbandonedUploadsSweeper.name);
-  private timer?: NodeJS.Timeout;
+  private readonly runner = new IntervalRunner('Abandoned upload sweep', ABANDONED_SWEEP_MS, () =>
+    this.sweep(),
+  );
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -27,15 +30,11 @@ export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplic
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.role === 'api') return;
-    this.timer = setInterval(() => {
-      this.sweep().catch((err: Error) => this.logger.warn(`Abandoned upload sweep: ${err.message}`));
-    }, ABANDONED_SWEEP_MS);
-    this.timer.unref();
+    if (this.config.role !== 'api') this.runner.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.runner.stop();
   }
 
   /** Expires uploads older than `olderThanMs`; resolves to the ids removed. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import request from 'supertest';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { createApp } from '../../src/create-app';
+import { createApp, CreateAppOptions } from '../../src/create-app';
 import { dbUrl, dropDatabase, uniqueName, withAdmin } from './db';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,7 +25,10 @@ export interface TestApp {
  * Boots the real application against a private copy of the migrated test database and a
  * private Redis key prefix. `env` adds or overrides environment variables.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: CreateAppOptions = {},
+): Promise<TestApp> {
   const template = process.env.TEST_TEMPLATE_DB;
   if (!template) throw new Error('TEST_TEMPLATE_DB is not set: run through jest (global setup)');
   const database = uniqueName('studio_test');
@@ -51,7 +54,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     ...env,
   });
   const boot = async (): Promise<TestApp> => {
-    const app = await createApp(config);
+    const app = await createApp(config, options);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     return {

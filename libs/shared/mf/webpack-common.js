@@ -13,6 +13,7 @@ const zlib = require('node:zlib');
 const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
 
 const SHARED_SRC = path.resolve(__dirname, '../src');
 const COMPRESSIBLE = /\.(js|css|svg|html)$/;
@@ -116,6 +117,19 @@ function commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile = fa
       ...(eagerCompile && !isDev ? [compileHintPlugin()] : []),
       ...(isDev ? [] : compressionPlugins()),
     ],
+    // Minified by swc's minifier (Rust, several times faster than terser on the admin's antd
+    // bundle, output within a few per cent of it); licence comments go, as with webpack's default.
+    optimization: isDev
+      ? {}
+      : {
+          minimizer: [
+            new TerserPlugin({
+              minify: TerserPlugin.swcMinify,
+              extractComments: false,
+              terserOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+            }),
+          ],
+        },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

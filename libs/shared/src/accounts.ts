@@ -5,6 +5,7 @@
  */
 import type { PublicUser } from './api-types';
 import type { Role } from './business';
+import { MESSAGES } from './limits';
 
 export const ACCOUNT_RULES = {
   /** A reset link works once, for this long. */
@@ -53,7 +54,7 @@ export const ACCOUNT_MESSAGES = {
   twoFactorRequiredSetup: 'Your studio requires two-factor sign-in. Please set it up on your profile page.',
   lastAdmin: 'The last active admin can be neither demoted nor deactivated.',
   emailInUse: 'An account with that email already exists.',
-  dataRequestEmail: 'Please enter a valid email address.',
+  dataRequestEmail: MESSAGES.email,
   crossSite: 'This request came from another site, so it was refused. Please try again from our own pages.',
   twoFactorUnavailable:
     'Two-factor codes cannot be checked just now. Please try again in a minute, or use a recovery code.',
@@ -81,6 +82,42 @@ export const ACCOUNT_ERROR_CODES = [
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
 /** `POST /api/login` when the password was right but a second step is needed. */
+/** The staff sign-in page (issue 22): where /admin sends a signed-out visitor. */
+export const STAFF_SIGN_IN_PATH = '/admin/login';
+
+/**
+ * Where the staff sign-in may send someone once signed in: a page of the staff area (the admin
+ * pages or the queue dashboard) on this site, as a path. Anything else (another site, a
+ * protocol-relative `//host`, a backslash trick, the sign-in page itself) gives the dashboard.
+ */
+export function staffReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2000) return '/admin';
+  // Control characters and backslashes can make a browser read a path as another host.
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (ch === '\\' || code < 0x20 || code === 0x7f) return '/admin';
+  }
+  let url: URL;
+  try {
+    url = new URL(value, 'https://staff.invalid');
+  } catch {
+    return '/admin';
+  }
+  if (url.origin !== 'https://staff.invalid' || !value.startsWith('/')) return '/admin';
+  if (url.pathname !== '/admin' && !url.pathname.startsWith('/admin/')) return '/admin';
+  if (url.pathname === STAFF_SIGN_IN_PATH || url.pathname.startsWith(`${STAFF_SIGN_IN_PATH}/`))
+    return '/admin';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The staff sign-in page, returning to `returnTo` afterwards. */
+export function staffSignInPath(returnTo?: string): string {
+  const target = staffReturnPath(returnTo);
+  return target === '/admin'
+    ? STAFF_SIGN_IN_PATH
+    : `${STAFF_SIGN_IN_PATH}?redirect=${encodeURIComponent(target)}`;
+}
+
 export interface TwoFactorChallengeResponse {
   success: true;
   twoFactorRequired: true;
@@ -185,6 +222,58 @@ export const AUDIT_ACTIONS = [
   'project.protection',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the audit log names each action, in words (issue 22). */
+const AUDIT_ACTION_LABELS: Partial<Record<string, string>> = {
+  'post.publish': 'Published a post',
+  'post.unpublish': 'Unpublished a post',
+  'post.delete': 'Deleted a post',
+  'category.create': 'Created a category',
+  'category.update': 'Changed a category',
+  'category.delete': 'Deleted a category',
+  'tag.create': 'Created a tag',
+  'tag.update': 'Changed a tag',
+  'tag.delete': 'Deleted a tag',
+  'media.upload': 'Uploaded media',
+  'media.update': 'Changed media details',
+  'media.delete': 'Deleted media',
+  'comment.moderate': 'Moderated a comment',
+  'comment.delete': 'Deleted a comment',
+  'settings.update': 'Changed the site settings',
+  'security.update': 'Changed the security settings',
+  'service.create': 'Added a service',
+  'service.update': 'Changed a service',
+  'service.price': 'Changed a price',
+  'service.delete': 'Deleted a service',
+  'payment.refund': 'Refunded a payment',
+  'newsletter.send': 'Sent a newsletter',
+  'newsletter.pause': 'Paused a newsletter',
+  'newsletter.resume': 'Resumed a newsletter',
+  'user.invite': 'Invited a staff member',
+  'user.invite_resend': 'Sent an invitation again',
+  'user.role': "Changed a staff member's role",
+  'user.deactivate': 'Deactivated a staff account',
+  'user.reactivate': 'Reactivated a staff account',
+  'user.password_change': 'Changed their password',
+  'user.password_reset': 'Reset a password',
+  'user.2fa_enable': 'Turned on two-factor sign-in',
+  'user.2fa_disable': 'Turned off two-factor sign-in',
+  'user.2fa_recovery_codes': 'Made new recovery codes',
+  'audit.export': 'Exported the audit log',
+  'data.export': "Exported a person's data",
+  'data.erase': "Erased a person's data",
+  'project.version': 'Posted a version',
+  'project.final': 'Uploaded a final file',
+  'project.protection': 'Changed preview protection',
+};
+
+/** An audit action in words; one added later without a label still reads ('project.hold' -> 'Project hold'). */
+export function auditActionLabel(action: string): string {
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[._]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+}
 
 export interface AuditEntryDto {
   id: number;

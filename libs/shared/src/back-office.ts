@@ -334,3 +334,50 @@ export interface DashboardCharts {
   /** The last 12 weeks (Monday, 'YYYY-MM-DD'), oldest first. */
   weeks: { week: string; messages: number }[];
 }
+
+// ---------------------------------------------------------------- what needs doing
+
+/**
+ * The work waiting for the studio (issue 22): what the dashboard leads with. Each kind is a
+ * state the studio must move on, and stops being listed once it has (files accepted, a version
+ * posted, the balance paid, the message opened, the mail sent).
+ */
+export const DASHBOARD_ACTION_KINDS = [
+  'files_arrived',
+  'round_submitted',
+  'balance_unpaid',
+  'unread_message',
+  'failed_mail',
+] as const;
+export type DashboardActionKind = (typeof DASHBOARD_ACTION_KINDS)[number];
+
+export const DASHBOARD_ACTION_LABELS: Record<DashboardActionKind, string> = {
+  files_arrived: 'Files to accept',
+  round_submitted: 'Revision round to answer',
+  balance_unpaid: 'Balance unpaid',
+  unread_message: 'Unread message',
+  failed_mail: 'Mail not delivered',
+};
+
+export interface DashboardActionDto {
+  kind: DashboardActionKind;
+  /** When the item started waiting (ISO 8601): the list is sorted on it, oldest first. */
+  since: string;
+  /** One line saying what waits, in words for staff. */
+  label: string;
+  projectId?: string;
+  messageId?: number;
+  /** The mail's job id (failed mails), as shown on the queue dashboard. */
+  jobId?: string;
+  /** Balance owed, in pence (balance_unpaid). */
+  amountPence?: number;
+}
+
+export interface DashboardActionsResponse {
+  success: true;
+  /** Every waiting item (never a top N), oldest first. */
+  actions: DashboardActionDto[];
+  total: number;
+  /** How many of each kind wait, whatever the filter. */
+  counts: Record<DashboardActionKind, number>;
+}

@@ -39,3 +39,23 @@ const EXTRA_SERVICE_LABELS: Record<string, string> = { production: 'Production' 
 export function serviceLabel(value: string): string | undefined {
   return CONTACT_SERVICES.find((s) => s.value === value)?.label ?? EXTRA_SERVICE_LABELS[value];
 }
+
+/**
+ * What a catalogue service's `type` (a slug such as 'mixing-mastering') reads as. Staff pick one
+ * of these; a type written some other way before keeps showing as written.
+ */
+export const SERVICE_TYPES = [
+  { value: 'mixing', label: 'Mixing' },
+  { value: 'mastering', label: 'Mastering' },
+  { value: 'mixing-mastering', label: 'Mixing & mastering' },
+  { value: 'bulk-mixing-mastering', label: 'Bulk mixing & mastering' },
+  { value: 'production', label: 'Production' },
+] as const;
+
+/** 'mixing-mastering' -> 'Mixing & mastering'; an unknown type is made readable ('vocal-tuning' -> 'Vocal tuning'). */
+export function serviceTypeLabel(type: string): string {
+  const known = SERVICE_TYPES.find((t) => t.value === type)?.label;
+  if (known) return known;
+  const words = type.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : type;
+}

@@ -53,7 +53,11 @@ export const LIMIT_MESSAGES = {
   caption: `Caption must be at most ${LIMITS.media.captionMax} characters`,
 } as const;
 
+/** The one wording for an address that is not an email address, wherever it is checked. */
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
 export const MESSAGES = {
+  email: INVALID_EMAIL,
   passwordHint: 'Password must be at least 8 characters long.',
   contactService: 'Please select a valid service',
   postTitle: 'Title must be at least 5 characters',
@@ -64,7 +68,7 @@ export const MESSAGES = {
   postValidation: 'Validation Error: Please check all required fields and fix any errors.',
   nameRequired: 'Name is required',
   tagName: 'Tag name must be at least 2 characters',
-  referralEmail: 'Please enter a valid email address.',
+  referralEmail: INVALID_EMAIL,
   referralEmailRequired: 'Please enter your email to use your referral code',
   testEmailRequired: 'Please enter a test email address',
   emailRequired: 'Email required',
@@ -81,7 +85,7 @@ export const MESSAGES = {
 /** The contact form's field messages, shown by the form and sent back by the server. */
 export const CONTACT_MESSAGES = {
   name: `Name must be between ${LIMITS.contact.nameMin} and ${LIMITS.contact.nameMax} characters`,
-  email: 'Please enter a valid email address',
+  email: INVALID_EMAIL,
   emailLength: `Email must be between ${LIMITS.contact.emailMin} and ${LIMITS.contact.emailMax} characters`,
   message: `Message must be between ${LIMITS.contact.messageMin} and ${LIMITS.contact.messageMax} characters`,
   service: MESSAGES.contactService,

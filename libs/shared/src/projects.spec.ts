@@ -9,6 +9,9 @@ import {
   ProjectStatus,
   portalReturnPath,
   portalSignInPath,
+  PROBE_WARNINGS,
+  STAFF_PROBE_WARNINGS,
+  warningForStaff,
 } from './projects';
 import { balancePence, breakdownLines, finalZipName, roundLabel } from './reviews';
 
@@ -193,5 +196,19 @@ describe('balance and rounds', () => {
     expect(finalZipName({ customerName: '★', customerEmail: '✓@x.com', serviceName: '' })).toBe(
       'project-mix-final.zip',
     );
+  });
+});
+
+describe('warningForStaff', () => {
+  it('puts the client-facing checks in staff wording, keeping the details', () => {
+    expect(warningForStaff(`${PROBE_WARNINGS.sampleRates}: 44100 Hz, 48000 Hz.`)).toBe(
+      'The stems use different sample rates: 44100 Hz, 48000 Hz.',
+    );
+    expect(warningForStaff(`${PROBE_WARNINGS.lengths}: 1.0 s to 4.0 s.`)).toBe(
+      'The stems have different lengths: 1.0 s to 4.0 s.',
+    );
+    expect(warningForStaff(PROBE_WARNINGS.lossy)).toMatch(/^This is a lossy file .*Ask the client/);
+    for (const w of Object.values(STAFF_PROBE_WARNINGS)) expect(w).not.toMatch(/\byour\b/i);
+    expect(warningForStaff('Something else.')).toBe('Something else.');
   });
 });

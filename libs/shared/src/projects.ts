@@ -264,6 +264,29 @@ export const PROBE_WARNINGS = {
   unreadable: 'The audio in this file could not be read.',
 } as const;
 
+/**
+ * The same checks as staff read them (issue 22): about the client's files, and saying what the
+ * studio can do, never "your stems". Stored warnings keep the client's words; the staff API
+ * answers with these.
+ */
+export const STAFF_PROBE_WARNINGS: Record<keyof typeof PROBE_WARNINGS, string> = {
+  lossy: 'This is a lossy file (MP3, AAC or Ogg). Ask the client for the original WAV, AIFF or FLAC stems.',
+  silent: 'This file is silent.',
+  clipping: 'This file clips (samples at full scale).',
+  sampleRates: 'The stems use different sample rates',
+  lengths: 'The stems have different lengths',
+  unreadable: 'The audio in this file could not be read.',
+};
+
+/** A probe warning in the staff's words (what follows the known sentence, such as the rates, is kept). */
+export function warningForStaff(warning: string): string {
+  for (const key of Object.keys(PROBE_WARNINGS) as (keyof typeof PROBE_WARNINGS)[]) {
+    if (warning.startsWith(PROBE_WARNINGS[key]))
+      return STAFF_PROBE_WARNINGS[key] + warning.slice(PROBE_WARNINGS[key].length);
+  }
+  return warning;
+}
+
 export const PROJECT_MESSAGES = {
   linkSent:
     'If that address has a project with us, a sign-in link is on its way. It works once, for 30 minutes.',

@@ -3,7 +3,7 @@
 // its server; `stop()` removes the database and every Redis key under the prefix again. Lives in
 // lib/ so `npm run bench` does not list it as a benchmark.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,4 +139,35 @@ export async function drained(queue, sink, prefix, what) {
     },
     { timeoutMs: 30 * 60 * 1000, intervalMs: 250, what },
   );
+}
+
+/** Resident memory of a process in MiB (Linux). */
+function rssMiB(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Samples a process's resident memory every 200 ms until the returned function is called. */
+export function sampleMemory(pid) {
+  const samples = [rssMiB(pid)];
+  const timer = setInterval(() => samples.push(rssMiB(pid)), 200);
+  return () => {
+    clearInterval(timer);
+    samples.push(rssMiB(pid));
+    return { start: samples[0], peak: Math.max(...samples), end: samples[samples.length - 1] };
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux /proc; 100 ticks/s). */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }

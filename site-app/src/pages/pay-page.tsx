@@ -9,7 +9,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, pluralize, SITE_ROUTES } from '@studio/shared';
 import { usePageTitle } from '../hooks/use-page-title';
 import { BalanceBreakdownList } from '../components/portal/balance-breakdown';
-import { fetchBalance, startBalanceCheckout } from '../components/portal/review-api';
+import { fetchBalance, payKeys, startBalanceCheckout } from '../components/portal/review-api';
 import '../components/portal/portal.css';
 
 export default function PayPage() {
@@ -18,7 +18,7 @@ export default function PayPage() {
   const justPaid = params.get('paid') === '1';
   usePageTitle(SITE_ROUTES.pay.title);
   const q = useQuery({
-    queryKey: ['/api/pay', token],
+    queryKey: payKeys.balance(token),
     queryFn: () => fetchBalance(token),
     // Back from Checkout: the webhook may need a moment.
     refetchInterval: (s) => (justPaid && !s.state.data?.balance.paid ? 2000 : false),

@@ -23,6 +23,7 @@ import { useCurrentUser } from '../../hooks/use-current-user';
 import { RecentPosts } from './components/recent-posts';
 import { StatCard } from './components/stat-card';
 import { StudioCharts } from './components/studio-charts';
+import { WorkList } from './components/work-list';
 import { getBlogStats, getCharts, getMessagingStats, getPaymentStats, getRecentPosts } from './service';
 
 /** Served by the backend (bull-board): a full page load. */
@@ -90,6 +91,9 @@ export default function DashboardPage() {
         <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
           Welcome back, {user ? displayNameOf(user) : ''}
         </Typography.Title>
+
+        {/* The work waiting leads; the blog's counters follow. */}
+        {backOffice ? <WorkList /> : null}
 
         {blog.error ? <Alert type="error" showIcon message="Could not load the blog numbers." /> : null}
         <Row gutter={[16, 16]}>

@@ -4,6 +4,8 @@ import {
   PAGINATION,
   type BlogPostDto,
   type BlogStatsResponse,
+  type DashboardActionKind,
+  type DashboardActionsResponse,
   type DashboardCharts,
   type PostListResponse,
 } from '@studio/shared';
@@ -57,4 +59,11 @@ export async function getRecentPosts(): Promise<BlogPostDto[]> {
 /** The back office's charts (admins only: money and personal data). */
 export function getCharts(): Promise<DashboardCharts> {
   return getJson<DashboardCharts>('/api/admin/stats/charts');
+}
+
+/** What needs doing: every waiting item, oldest first; `kind` keeps one kind. Admins only. */
+export function getActions(kind?: DashboardActionKind): Promise<DashboardActionsResponse> {
+  return getJson<DashboardActionsResponse>(
+    `/api/admin/dashboard/actions${kind ? `?kind=${encodeURIComponent(kind)}` : ''}`,
+  );
 }

@@ -1,5 +1,6 @@
 /** /admin/messages: every contact message, newest first, with the drawer to read and answer it. */
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Badge, Button, Tag, Typography } from 'antd';
@@ -16,7 +17,12 @@ export default function MessagesPage() {
     load: listMessages,
     failure: 'Failed to fetch messages',
   });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // `?open=<id>` (the dashboard's links) opens that message's drawer.
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<number | null>(() => {
+    const id = Number(params.get('open'));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  });
 
   const columns: ProColumns<AdminMessageListItem>[] = [
     searchColumn('Name, email or text'),
@@ -83,6 +89,7 @@ export default function MessagesPage() {
         id={openId}
         onClose={() => {
           setOpenId(null);
+          if (params.has('open')) setParams({}, { replace: true });
           void table.reload();
         }}
         onChanged={() => {

@@ -23,6 +23,8 @@ import {
   savingPence,
   SERVICE_LIMITS as L,
   SERVICE_MESSAGES as M,
+  SERVICE_TYPES,
+  serviceTypeLabel,
   type AdminService,
   type ServiceInput,
 } from '@studio/shared';
@@ -104,7 +106,9 @@ export default function ServicesPage() {
       render: (_, s) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{s.name}</Typography.Text>
-          <Typography.Text type="secondary">{s.revisions}</Typography.Text>
+          <Typography.Text type="secondary">
+            {[serviceTypeLabel(s.type), s.revisions].filter(Boolean).join(' · ')}
+          </Typography.Text>
         </Space>
       ),
     },
@@ -234,10 +238,18 @@ export default function ServicesPage() {
           />
         </Space>
         <Space size="large" wrap>
-          <ProFormText
+          <ProFormSelect
             name="type"
             label="Type"
+            width="sm"
             rules={[{ required: true, min: L.typeMin, max: L.typeMax, message: M.type }]}
+            // The known types by their labels; a type stored some other way stays choosable.
+            options={[
+              ...SERVICE_TYPES.map((t) => ({ value: t.value, label: t.label })),
+              ...(editing && editing !== 'new' && !SERVICE_TYPES.some((t) => t.value === editing.type)
+                ? [{ value: editing.type, label: serviceTypeLabel(editing.type) }]
+                : []),
+            ]}
           />
           <ProFormText
             name="revisions"

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/pro-components';
 import { App, Button, Select, Space, Switch, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { ROLES, type Role, type StaffUser } from '@studio/shared';
+import { MESSAGES, ROLES, type Role, type StaffUser } from '@studio/shared';
 import { PageTitle } from '../../components/page-title';
 import { ToneTag } from '../../components/tone-tag';
 import { useCurrentUser } from '../../hooks/use-current-user';
@@ -179,7 +179,7 @@ export default function UsersPage() {
           <ProFormText
             name="email"
             label="Email"
-            rules={[{ required: true, type: 'email', message: 'Please enter a valid email address' }]}
+            rules={[{ required: true, type: 'email', message: MESSAGES.email }]}
           />
           <ProFormSelect
             name="role"

@@ -1,12 +1,12 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '@studio/shared';
+import { LIMITS, MESSAGES } from '@studio/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ForgotPasswordDto {
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: MESSAGES.email })
   @MaxLength(LIMITS.user.emailMax)
   email: string;
 }

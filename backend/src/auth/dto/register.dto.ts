@@ -13,7 +13,7 @@ export class RegisterDto {
   username: string;
 
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: MESSAGES.email })
   @MaxLength(LIMITS.user.emailMax)
   email: string;
 

@@ -4,7 +4,7 @@ import { PublicThrottle } from '../../common/guards/public-throttle';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../../common/guards/jwt-auth.guard';
 import type { UserEntity } from '../../users/entities/user.entity';
-import { IdParamPipe } from '../id-param.pipe';
+import { IdParamPipe } from '../../common/pipes/id-param.pipe';
 import { COMMENT_RECEIVED, CommentsService } from './comments.service';
 import { AdminCommentQueryDto, CreateCommentDto } from './dto/comment.dto';
 

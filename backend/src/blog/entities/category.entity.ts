@@ -1,25 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TaxonomyTermEntity } from './taxonomy-term.entity';
 
 @Entity('categories')
-export class CategoryEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ length: 100 })
-  name: string;
-
-  @Column({ length: 255, unique: true })
-  slug: string;
-
-  @Column({ type: 'text', nullable: true })
-  description: string | null;
-
+export class CategoryEntity extends TaxonomyTermEntity {
   @Column({ name: 'parent_id', type: 'integer', nullable: true })
   parentId: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

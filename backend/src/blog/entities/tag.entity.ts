@@ -1,22 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { TaxonomyTermEntity } from './taxonomy-term.entity';
 
 @Entity('tags')
-export class TagEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ length: 100 })
-  name: string;
-
-  @Column({ length: 255, unique: true })
-  slug: string;
-
-  @Column({ type: 'text', nullable: true })
-  description: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
-}
+export class TagEntity extends TaxonomyTermEntity {}

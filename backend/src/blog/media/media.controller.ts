@@ -7,7 +7,7 @@ import { badRequest } from '../../common/errors/app.exception';
 import type { UserEntity } from '../../users/entities/user.entity';
 import { isMultipart, readMultipart, validateInput } from '../form-input';
 import { MediaDetailsDto } from './dto/media.dto';
-import { IdParamPipe } from '../id-param.pipe';
+import { IdParamPipe } from '../../common/pipes/id-param.pipe';
 import { MediaService } from './media.service';
 
 @Controller('api/admin/blog/media')

@@ -5,7 +5,7 @@ import { Auth } from '../../common/decorators/roles.decorator';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import type { UserEntity } from '../../users/entities/user.entity';
 import { readPostForm } from '../form-input';
-import { IdParamPipe } from '../id-param.pipe';
+import { IdParamPipe } from '../../common/pipes/id-param.pipe';
 import { AdminPostQueryDto } from './dto/post-query.dto';
 import { CreatePostDto, UpdatePostDto } from './dto/save-post.dto';
 import { PostsService } from './posts.service';

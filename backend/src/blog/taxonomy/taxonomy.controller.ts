@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Auth } from '../../common/decorators/roles.decorator';
-import { IdParamPipe } from '../id-param.pipe';
+import { IdParamPipe } from '../../common/pipes/id-param.pipe';
 import { CategoryInputDto, TagInputDto } from './dto/taxonomy.dto';
 import { TaxonomyService } from './taxonomy.service';
 

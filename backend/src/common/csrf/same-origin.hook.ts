@@ -58,8 +58,9 @@ function needsCheck(req: FastifyRequest): boolean {
 /** Registers the check as an onRequest hook (after @fastify/cookie, which it reads). */
 export function registerSameOriginCheck(fastify: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
-  fastify.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!needsCheck(req)) return;
+  // A callback hook, not an async one: the common case (a GET) costs no promise.
+  fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!needsCheck(req)) return done();
     const header = (name: string) => {
       const value = req.headers[name];
       return typeof value === 'string' ? value : undefined;
@@ -70,8 +71,9 @@ export function registerSameOriginCheck(fastify: FastifyInstance, publicUrl: str
       host: req.host,
       publicOrigin,
     });
-    if (!crossSite) return;
+    if (!crossSite) return done();
     const { status, body } = toErrorBody(forbidden(ACCOUNT_MESSAGES.crossSite, 'CROSS_SITE_REQUEST'));
-    return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    // Answering without calling done() ends the request here.
+    void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
 }

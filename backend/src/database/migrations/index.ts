@@ -30,6 +30,7 @@ import { PaymentIssues1765600100000 } from './1765600100000-PaymentIssues';
 import { BalanceVersions1765600200000 } from './1765600200000-BalanceVersions';
 import { MoneyLedger1765600300000 } from './1765600300000-MoneyLedger';
 import { ReconciliationRuns1765600400000 } from './1765600400000-ReconciliationRuns';
+import { ProjectStatusChangedAt1765900000000 } from './1765900000000-ProjectStatusChangedAt';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   BalanceVersions1765600200000,
   MoneyLedger1765600300000,
   ReconciliationRuns1765600400000,
+  ProjectStatusChangedAt1765900000000,
 ];

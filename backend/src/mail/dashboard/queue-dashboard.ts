@@ -16,7 +16,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Queue } from 'bull';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES } from '@studio/shared';
+import { ACCOUNT_MESSAGES, staffSignInPath } from '@studio/shared';
 import { SecuritySettingsService } from '../../auth/security-settings.service';
 import { tokenOf } from '../../auth/request-meta';
 import { AppConfig } from '../../config/app-config';
@@ -108,7 +108,7 @@ export class QueueDashboard implements OnModuleInit {
     if (access === 'admin') return;
     const browser = req.method === 'GET' && /text\/html/.test(req.headers.accept ?? '');
     if (browser && access === 'anonymous') {
-      await reply.redirect(`/auth?redirect=${encodeURIComponent(DASHBOARD_PATH)}`, 302);
+      await reply.redirect(staffSignInPath(DASHBOARD_PATH), 302);
       return;
     }
     if (browser) {

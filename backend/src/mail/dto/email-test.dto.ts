@@ -31,8 +31,8 @@ export class DebugEmailDto {
 }
 
 export class CustomerEmailDto {
-  @MaxLength(255, { message: 'Please enter a valid email address.' })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @MaxLength(255, { message: MESSAGES.email })
+  @IsEmail({}, { message: MESSAGES.email })
   @IsNotEmpty({ message: MESSAGES.testEmailRequired })
   @Transform(trim)
   email: string;

@@ -9,7 +9,7 @@ const trimLower = ({ value }: { value: unknown }) =>
 // Rules run from the bottom decorator up, stopping at the first failure.
 
 export class SubscribeDto {
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: MESSAGES.email })
   @MaxLength(LIMITS.newsletter.emailMax, {
     message: `Email must be at most ${LIMITS.newsletter.emailMax} characters`,
   })

@@ -6,7 +6,7 @@ import type {
   PagedResponse,
 } from '@studio/shared';
 import type { AdminNewsletterIssue } from '@studio/shared';
-import { IdParamPipe } from '../../blog/id-param.pipe';
+import { IdParamPipe } from '../../common/pipes/id-param.pipe';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Auth } from '../../common/decorators/roles.decorator';
 import type { UserEntity } from '../../users/entities/user.entity';

@@ -4,12 +4,17 @@
  * mail job is sending it), then `sent`, `failed` (every attempt spent) or `skipped` (the
  * recipient left or was deleted meanwhile). A row's `round` is the send round its mail job
  * belongs to: a resume starts a new round and puts the rows not yet sent back to `pending`.
+ *
+ * The mail worker's per-recipient calls, `claim` and `markSent`, are batched (see Batcher): the
+ * jobs running at the same time claim their rows in one transaction and record their sends in
+ * one UPDATE, with the same per-row rules as one at a time.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { NewsletterIssueProgress, NewsletterIssueState } from '@studio/shared';
 import { likePattern, type Page } from '../../common/admin-list.query';
+import { Batcher } from '../../common/batcher';
 import { NewsletterIssue } from './entities/newsletter-issue.entity';
 
 export interface IssueFields {
@@ -17,6 +22,9 @@ export interface IssueFields {
   preheader: string;
   bodyHtml: string;
 }
+
+/** What a claimed delivery is sent with: its issue and the address to mail now. */
+type Claim = { issueId: number; email: string };
 
 /** A row to queue: ids only, since the worker reads the address just before it sends. */
 export interface PendingDelivery {
@@ -35,6 +43,15 @@ const EMPTY_PROGRESS: NewsletterIssueProgress = {
 
 @Injectable()
 export class NewsletterIssuesRepository {
+  private readonly claims = new Batcher<string, Claim | null>((keys) => this.claimBatch(keys));
+  private readonly sends = new Batcher<number, never>(async (ids) => {
+    await this.issues.query(
+      `UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), error = NULL
+        WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
+  });
+
   constructor(@InjectRepository(NewsletterIssue) private readonly issues: Repository<NewsletterIssue>) {}
 
   insert(fields: IssueFields, createdBy: string | null): Promise<NewsletterIssue> {
@@ -187,9 +204,23 @@ export class NewsletterIssuesRepository {
    *   made in an earlier attempt is given back: `claimed` → `queued`);
    * - the subscriber left the list or was deleted: the row is marked skipped.
    */
-  async claim(deliveryId: number, round: number): Promise<{ issueId: number; email: string } | null> {
+  async claim(deliveryId: number, round: number): Promise<Claim | null> {
+    return (await this.claims.call(`${deliveryId}:${round}`)) ?? null;
+  }
+
+  /**
+   * `claim` for many (delivery id, round) keys at once: the rows are locked in id order (two
+   * workers' batches never wait on each other in a cycle), decided one by one as above, and
+   * updated in at most three statements.
+   */
+  private async claimBatch(keys: string[]): Promise<Map<string, Claim | null>> {
+    const wanted = keys.map((key) => {
+      const [id, round] = key.split(':').map(Number);
+      return { key, id, round };
+    });
     return this.issues.manager.transaction(async (m) => {
-      const [row]: {
+      const rows: {
+        id: string;
         issue_id: number;
         status: string;
         round: number;
@@ -197,40 +228,52 @@ export class NewsletterIssuesRepository {
         email: string | null;
         active: boolean;
       }[] = await m.query(
-        `SELECT d.issue_id, d.status, d.round, i.state, s.email,
+        `SELECT d.id, d.issue_id, d.status, d.round, i.state, s.email,
                 (s.id IS NOT NULL AND s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL) AS active
            FROM newsletter_deliveries d
            JOIN newsletter_issues i ON i.id = d.issue_id
            LEFT JOIN newsletter_subscribers s ON s.id = d.subscriber_id
-          WHERE d.id = $1
+          WHERE d.id = ANY($1::bigint[])
+          ORDER BY d.id
             FOR UPDATE OF d`,
-        [deliveryId],
+        [[...new Set(wanted.map((w) => w.id))]],
       );
-      if (!row || !['pending', 'queued', 'claimed'].includes(row.status) || row.round !== round) return null;
-      if (row.state !== 'sending') {
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      const out = new Map<string, Claim | null>();
+      const giveBack: number[] = [];
+      const skip: number[] = [];
+      const claim: number[] = [];
+      for (const { key, id, round } of wanted) {
+        const row = byId.get(id);
+        out.set(key, null);
+        if (!row || !['pending', 'queued', 'claimed'].includes(row.status) || row.round !== round) continue;
+        if (row.state !== 'sending') giveBack.push(id);
+        else if (!row.active || !row.email) skip.push(id);
+        else {
+          claim.push(id);
+          out.set(key, { issueId: row.issue_id, email: row.email });
+        }
+      }
+      if (giveBack.length)
         await m.query(
-          `UPDATE newsletter_deliveries SET status = 'queued' WHERE id = $1 AND status = 'claimed'`,
-          [deliveryId],
+          `UPDATE newsletter_deliveries SET status = 'queued' WHERE id = ANY($1::bigint[]) AND status = 'claimed'`,
+          [giveBack],
         );
-        return null;
-      }
-      if (!row.active || !row.email) {
-        await m.query(`UPDATE newsletter_deliveries SET status = 'skipped' WHERE id = $1`, [deliveryId]);
-        return null;
-      }
-      await m.query(
-        `UPDATE newsletter_deliveries SET status = 'claimed', attempts = attempts + 1 WHERE id = $1`,
-        [deliveryId],
-      );
-      return { issueId: row.issue_id, email: row.email };
+      if (skip.length)
+        await m.query(`UPDATE newsletter_deliveries SET status = 'skipped' WHERE id = ANY($1::bigint[])`, [
+          skip,
+        ]);
+      if (claim.length)
+        await m.query(
+          `UPDATE newsletter_deliveries SET status = 'claimed', attempts = attempts + 1 WHERE id = ANY($1::bigint[])`,
+          [claim],
+        );
+      return out;
     });
   }
 
   async markSent(deliveryId: number): Promise<void> {
-    await this.issues.query(
-      `UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), error = NULL WHERE id = $1`,
-      [deliveryId],
-    );
+    await this.sends.call(deliveryId);
   }
 
   /** A job of an earlier round (queued before a pause) fails nobody's row: it is queued anew. */

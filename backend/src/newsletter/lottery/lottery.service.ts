@@ -15,6 +15,7 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { badRequest, notFound } from '../../common/errors/app.exception';
 import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
+import type { MailRequest } from '../../mail/mail.types';
 import { NewsletterService } from '../newsletter.service';
 import { SubscribersRepository } from '../subscribers.repository';
 import { LotteryDrawEntity } from './entities/lottery-draw.entity';
@@ -83,25 +84,9 @@ export class LotteryService {
     const draw = await this.draws.byId(id);
     if (!draw) throw notFound('Draw not found.', 'DRAW_NOT_FOUND');
     if (!draw.winnerEmail) throw badRequest('This draw has no winner to mail.', 'NO_WINNER');
-    const { unsubscribeUrl, headers } = this.newsletter.listMail(draw.winnerEmail);
-    const label = monthLabel(draw.month);
-    await this.mail
-      .enqueue({
-        template: 'lottery-winner',
-        to: draw.winnerEmail,
-        subject: `You won the ${label} free mix at ${this.config.siteName}!`,
-        context: {
-          month: draw.month,
-          monthLabel: label,
-          unsubscribeUrl,
-          claimUrl: `${this.config.publicUrl}/contact?service=free-mix`,
-        },
-        headers,
-        jobId: `lottery-${draw.month}-winner-resend-${draw.resendCount + 1}`,
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof MailQueueUnavailableError)) throw err;
-      });
+    await this.mail.enqueueQuietly(
+      this.winnerMail(draw, draw.winnerEmail, `lottery-${draw.month}-winner-resend-${draw.resendCount + 1}`),
+    );
     await this.draws.markResent(id, draw.resendCount + 1);
     return this.draws.byMonth(draw.month);
   }
@@ -110,22 +95,7 @@ export class LotteryService {
     const label = monthLabel(draw.month);
     const jobs = [];
     if (draw.winnerEmail) {
-      const { unsubscribeUrl, headers } = this.newsletter.listMail(draw.winnerEmail);
-      jobs.push(
-        this.mail.enqueue({
-          template: 'lottery-winner',
-          to: draw.winnerEmail,
-          subject: `You won the ${label} free mix at ${this.config.siteName}!`,
-          context: {
-            month: draw.month,
-            monthLabel: label,
-            unsubscribeUrl,
-            claimUrl: `${this.config.publicUrl}/contact?service=free-mix`,
-          },
-          headers,
-          jobId: `lottery-${draw.month}-winner`,
-        }),
-      );
+      jobs.push(this.mail.enqueue(this.winnerMail(draw, draw.winnerEmail, `lottery-${draw.month}-winner`)));
     }
     jobs.push(
       this.mail.enqueue({
@@ -157,6 +127,25 @@ export class LotteryService {
       throw (stuck as PromiseRejectedResult).reason;
     }
     await this.draws.markNotified(draw.id);
+  }
+
+  /** The winner's mail, the same for the first notice and every resend but for the job id. */
+  private winnerMail(draw: LotteryDrawEntity, to: string, jobId: string): MailRequest {
+    const label = monthLabel(draw.month);
+    const { unsubscribeUrl, headers } = this.newsletter.listMail(to);
+    return {
+      template: 'lottery-winner',
+      to,
+      subject: `You won the ${label} free mix at ${this.config.siteName}!`,
+      context: {
+        month: draw.month,
+        monthLabel: label,
+        unsubscribeUrl,
+        claimUrl: `${this.config.publicUrl}/contact?service=free-mix`,
+      },
+      headers,
+      jobId,
+    };
   }
 }
 

@@ -11,7 +11,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { LIMITS } from '@studio/shared';
+import { LIMITS, MESSAGES } from '@studio/shared';
 
 const trimToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() || undefined : value;
@@ -49,7 +49,7 @@ export class CreatePaymentIntentDto {
   /** Where the receipt and confirmation go; optional because the Payment Element does not ask. */
   @IsOptional()
   @Transform(trimToUndefined)
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  @IsEmail({}, { message: MESSAGES.email })
   @MaxLength(LIMITS.user.emailMax)
   email?: string;
 }

@@ -42,6 +42,10 @@ export class ProjectEntity {
   @Column({ name: 'tag_every_sec', type: 'integer', default: 20 })
   tagEverySec: number;
 
+  /** When the project entered its current status (set with every status change). */
+  @Column({ name: 'status_changed_at', type: 'timestamptz', default: () => 'now()' })
+  statusChangedAt: Date;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,12 +1,12 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS, ROLES, type Role } from '@studio/shared';
+import { LIMITS, ROLES, type Role, MESSAGES } from '@studio/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class InviteStaffDto {
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: MESSAGES.email })
   @MaxLength(LIMITS.user.emailMax)
   email: string;
 

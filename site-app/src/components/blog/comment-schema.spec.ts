@@ -10,7 +10,7 @@ describe('validateComment', () => {
   it('names every field that is wrong, after trimming', () => {
     expect(validateComment({ authorName: ' S ', authorEmail: 'nope', content: '  hi  ' })).toEqual({
       authorName: 'Name must be at least 2 characters',
-      authorEmail: 'Please enter a valid email address',
+      authorEmail: 'Please enter a valid email address.',
       content: 'Comment must be at least 5 characters',
     });
   });

@@ -1,5 +1,5 @@
 /** The comment form's rules (spec §5: name 2-100, content at least 5), the same as the server's. */
-import { LIMITS, type CreateCommentRequest } from '@studio/shared';
+import { LIMITS, MESSAGES, type CreateCommentRequest } from '@studio/shared';
 
 export type CommentField = 'authorName' | 'authorEmail' | 'content';
 export type CommentValues = Record<CommentField, string>;
@@ -19,8 +19,7 @@ export function validateComment(values: CommentValues): CommentErrors {
     errors.authorName = `Name must be at least ${C.authorNameMin} characters`;
   else if (name.length > C.authorNameMax)
     errors.authorName = `Name must be at most ${C.authorNameMax} characters`;
-  if (!EMAIL_PATTERN.test(email) || email.length > LIMITS.user.emailMax)
-    errors.authorEmail = 'Please enter a valid email address';
+  if (!EMAIL_PATTERN.test(email) || email.length > LIMITS.user.emailMax) errors.authorEmail = MESSAGES.email;
   if (content.length < C.contentMin) errors.content = `Comment must be at least ${C.contentMin} characters`;
   else if (content.length > C.contentMax)
     errors.content = `Comment must be at most ${C.contentMax} characters`;

@@ -8,7 +8,15 @@ const ReviewPlayer = lazy(
 
 export function LazyReviewPlayer(props: ReviewPlayerProps) {
   return (
-    <Suspense fallback={<p className="portal-muted">Loading the player…</p>}>
+    // The placeholder takes the player's own height (without notes), so nothing below it moves
+    // when the player's code arrives (issue 26: CLS <= 0.02 on the project page).
+    <Suspense
+      fallback={
+        <div className="portal-player-loading" role="status">
+          <p className="portal-muted">Loading the player…</p>
+        </div>
+      }
+    >
       <ReviewPlayer {...props} />
     </Suspense>
   );

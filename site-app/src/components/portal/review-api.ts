@@ -56,8 +56,10 @@ export const fetchDownloads = (id: string) =>
 export const fetchReceipts = (id: string) =>
   getJson<{ success: boolean; receipts: ReceiptSummaryDto[] }>(`${base(id)}/receipts`);
 
-export const fetchBalance = (token: string) =>
-  getJson<{ balance: BalanceSummary }>(`/api/pay/${encodeURIComponent(token)}`);
+/** The pay page's one read, also answered by the server when it renders the page. */
+export const payKeys = { balance: (token: string) => ['/api/pay', token] as const };
+export const payPath = (token: string) => `/api/pay/${encodeURIComponent(token)}`;
+export const fetchBalance = (token: string) => getJson<{ balance: BalanceSummary }>(payPath(token));
 export const startBalanceCheckout = (token: string) =>
   postJson<{ url: string; sessionId: string; reused: boolean }>(
     `/api/pay/${encodeURIComponent(token)}/checkout`,

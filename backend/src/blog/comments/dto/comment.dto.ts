@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
-import { LIMITS } from '@studio/shared';
+import { LIMITS, MESSAGES } from '@studio/shared';
 import { PageQueryDto } from '../../../common/input/page-query.dto';
 
 const C = LIMITS.comment;
@@ -25,8 +25,8 @@ export class CreateCommentDto {
   authorName: string;
 
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(LIMITS.user.emailMax, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: MESSAGES.email })
+  @MaxLength(LIMITS.user.emailMax, { message: MESSAGES.email })
   authorEmail: string;
 
   @Text('Comment', C.contentMin, C.contentMax)

@@ -41,10 +41,8 @@ const CategoryName = () =>
     }),
   );
 
-export class CategoryInputDto {
-  @CategoryName()
-  name: string;
-
+/** The slug and description categories and tags share; each adds its own name rules. */
+export abstract class TaxonomyInputDto {
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString({ message: MESSAGES.slugPattern })
@@ -58,6 +56,11 @@ export class CategoryInputDto {
   @IsString({ message: 'Description must be text' })
   @MaxLength(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` })
   description?: string | null;
+}
+
+export class CategoryInputDto extends TaxonomyInputDto {
+  @CategoryName()
+  name: string;
 
   /** Optional parent category; null makes it top level. */
   @IsOptional()
@@ -67,7 +70,7 @@ export class CategoryInputDto {
   parentId?: number | null;
 }
 
-export class TagInputDto {
+export class TagInputDto extends TaxonomyInputDto {
   @Transform(trim)
   @IsString({ message: MESSAGES.tagName })
   @Length(LIMITS.tag.nameMin, LIMITS.tag.nameMax, {
@@ -77,18 +80,4 @@ export class TagInputDto {
         : `Tag name must be at most ${LIMITS.tag.nameMax} characters`,
   })
   name: string;
-
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString({ message: MESSAGES.slugPattern })
-  @MinLength(LIMITS.tag.slugMin, { message: `Slug must be at least ${LIMITS.tag.slugMin} characters` })
-  @MaxLength(SLUG_MAX, { message: `Slug must be at most ${SLUG_MAX} characters` })
-  @Matches(SLUG_PATTERN, { message: MESSAGES.slugPattern })
-  slug?: string;
-
-  @Transform(emptyToNull)
-  @IsOptional()
-  @IsString({ message: 'Description must be text' })
-  @MaxLength(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` })
-  description?: string | null;
 }

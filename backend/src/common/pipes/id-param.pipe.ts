@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { badRequest } from '../common/errors/app.exception';
+import { badRequest } from '../errors/app.exception';
 
 const PG_INT_MAX = 2_147_483_647;
 

@@ -1,0 +1,58 @@
+import { Batcher } from './batcher';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('Batcher', () => {
+  it('runs the first call at once and gathers the calls made meanwhile into the next batch', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const batcher = new Batcher<number, string>(async (keys) => {
+      batches.push(keys);
+      if (batches.length === 1) await new Promise<void>((r) => (release = r));
+      return new Map(keys.map((k) => [k, `v${k}`]));
+    });
+    const first = batcher.call(1);
+    const rest = [2, 3, 4].map((k) => batcher.call(k));
+    await tick();
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await first).toBe('v1');
+    expect(await Promise.all(rest)).toEqual(['v2', 'v3', 'v4']);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('caps a batch at maxBatch keys and asks for a repeated key once', async () => {
+    const batches: string[][] = [];
+    let release!: () => void;
+    const batcher = new Batcher<string, number>(async (keys) => {
+      batches.push(keys);
+      if (batches.length === 1) await new Promise<void>((r) => (release = r));
+      return new Map(keys.map((k) => [k, k.length]));
+    }, 2);
+    const calls = ['a', 'bb', 'bb', 'ccc', 'dddd'].map((k) => batcher.call(k));
+    await tick();
+    release();
+    expect(await Promise.all(calls)).toEqual([1, 2, 2, 3, 4]);
+    expect(batches).toEqual([['a'], ['bb', 'ccc'], ['dddd']]);
+  });
+
+  it('gives every caller of a failed batch its error, and goes on with the next batch', async () => {
+    let fail = true;
+    const batcher = new Batcher<number, number>(async (keys) => {
+      if (fail) {
+        fail = false;
+        throw new Error('database away');
+      }
+      return new Map(keys.map((k) => [k, k * 2]));
+    });
+    const failed = batcher.call(1);
+    const later = batcher.call(2);
+    await expect(failed).rejects.toThrow('database away');
+    expect(await later).toBe(4);
+  });
+
+  it('answers undefined for a key the batch returned nothing for', async () => {
+    const batcher = new Batcher<number, number>(async () => new Map());
+    expect(await batcher.call(7)).toBeUndefined();
+  });
+});

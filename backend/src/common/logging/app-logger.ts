@@ -1,0 +1,77 @@
+/**
+ * The application's one structured logger (pino, JSON lines on standard output) and the Nest
+ * LoggerService over it, so what Nest and every `new Logger(context)` writes lands in the same
+ * stream with the same levels.
+ *
+ * Guarantees:
+ * - a call below the configured level costs one comparison: nothing is formatted or allocated;
+ * - no request data is bound to log lines (no per-request child logger): what a line says about
+ *   a request is written by its author, through `loggedUrl` (see request-log.hook.ts).
+ */
+import type { LoggerService } from '@nestjs/common';
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+
+export type { DestinationStream, Logger };
+
+/**
+ * Standard output is written asynchronously, in chunks of at least 4 KiB (one write per few
+ * dozen access lines instead of one per request); pino flushes what is left when the process
+ * exits.
+ */
+export function createRootLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level }, destination ?? pino.destination({ fd: 1, sync: false, minLength: 4096 }));
+}
+
+/**
+ * Writes out what the logger still holds. Nest ends the process on SIGTERM by re-raising the
+ * signal, which skips the exit handler pino flushes in, so the app calls this when it closes.
+ */
+export function flushLogs(logger: Logger): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { flushSync?: () => void } | undefined;
+  try {
+    stream?.flushSync?.();
+  } catch {
+    // Nothing written yet, or standard output already closed: nothing more can be done.
+  }
+}
+
+/** Nest's LoggerService: `(message, ...params)`, the last string param being the context. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly root: Logger) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  private write(level: Level, message: unknown, params: unknown[]): void {
+    if (!this.root.isLevelEnabled(level)) return;
+    const rest = [...params];
+    const context = rest.length && typeof rest[rest.length - 1] === 'string' ? rest.pop() : undefined;
+    const fields: Record<string, unknown> = context ? { context } : {};
+    // Nest passes an error's stack as the string before the context.
+    if (level === 'error' && typeof rest[0] === 'string') fields.stack = rest.shift();
+    if (message instanceof Error) {
+      this.root[level]({ ...fields, err: message }, message.message);
+    } else if (message && typeof message === 'object') {
+      this.root[level]({ ...fields, ...(message as Record<string, unknown>) });
+    } else {
+      this.root[level](fields, String(message));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The access log: one line per answered API request (method, path, status, time), written by a
+ * Fastify `onResponse` hook once the answer has left, so it adds nothing to the time a client
+ * waits and nothing at all when the level would not log it.
+ *
+ * Guarantees:
+ * - the URL is logged through `loggedUrl`: no query string, no token in the path; no header is
+ *   logged (Authorization, Cookie, Referer and the like never reach the log);
+ * - `/api/*` answers are logged at info, except the health check; any answer with status ≥ 500,
+ *   on any path, is logged at error;
+ * - a request whose client went away before the answer (no response sent) is logged at warn.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { loggedUrl } from './logged-url';
+
+function routine(url: string): boolean {
+  return url.startsWith('/api/') && url !== '/api/health' && !url.startsWith('/api/health?');
+}
+
+export function registerRequestLog(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : 'info';
+    if (!logger.isLevelEnabled(level) || (level === 'info' && !routine(req.url))) return done();
+    logger[level](
+      {
+        req: { method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip },
+        res: { statusCode: status },
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+    done();
+  });
+  fastify.addHook('onRequestAbort', (req: FastifyRequest, done: () => void) => {
+    if (logger.isLevelEnabled('warn'))
+      logger.warn(
+        { req: { method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip } },
+        'request aborted',
+      );
+    done();
+  });
+}
