@@ -79,7 +79,8 @@ const MODULE_MAP = {
   auth: ['audit', 'common', 'config', 'mail', 'redis', 'sessions', 'users'],
   staff: ['audit', 'auth', 'common', 'config', 'mail', 'sessions', 'users'],
   newsletter: ['audit', 'blog', 'common', 'config', 'mail', 'referral', 'users'],
-  contact: ['common', 'config', 'mail', 'newsletter', 'services', 'users'],
+  // The message drawer shows the sender's payments and projects.
+  contact: ['common', 'config', 'mail', 'newsletter', 'payments', 'projects', 'services', 'users'],
   'native-forms': ['blog', 'common', 'config', 'contact', 'newsletter', 'users'],
   projects: ['common', 'config', 'mail', 'payments', 'users'],
   payments: [
@@ -94,7 +95,8 @@ const MODULE_MAP = {
     'settings',
     'users',
   ],
-  uploads: ['common', 'config', 'mail', 'metrics', 'projects', 'redis', 'storage'],
+  // Staff send versions through the same tus endpoint with their own session (auth, sessions).
+  uploads: ['auth', 'common', 'config', 'mail', 'metrics', 'projects', 'redis', 'sessions', 'storage'],
   reviews: [
     'audit',
     'common',

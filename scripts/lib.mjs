@@ -29,7 +29,15 @@ export function ensureInstalled() {
   log('Installing packages (first run only)...');
   // --prefer-offline: a tarball already in npm's cache is not checked against the registry again.
   const flags = ['--no-audit', '--no-fund', '--prefer-offline'];
-  run('npm', existsSync(lock) ? ['ci', ...flags] : ['install', ...flags]);
+  const command = existsSync(lock) ? 'ci' : 'install';
+  try {
+    run('npm', [command, ...flags]);
+  } catch {
+    // A cached package list older than the lock file names a version npm's cache has not seen
+    // (ETARGET): ask the registry again.
+    log('Installing again without the offline cache...');
+    run('npm', [command, '--no-audit', '--no-fund']);
+  }
   return true;
 }
 

@@ -109,7 +109,8 @@ export class PaymentLedgerService {
   /** A person's payments by email, newest first (the message drawer's "bookings"). */
   async forEmail(email: string, limit: number): Promise<{ items: AdminPayment[]; total: number }> {
     const [rows, total] = await this.repo.forEmail(email, limit);
-    return { items: rows.map((p) => this.toAdmin(p)), total };
+    const projects = await this.repo.projectIds(rows.map((p) => p.id));
+    return { items: rows.map((p) => this.toAdmin(p, projects.get(p.id) ?? null)), total };
   }
 
   async get(id: number): Promise<AdminPayment> {
