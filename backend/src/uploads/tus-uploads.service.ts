@@ -156,7 +156,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
 
     this.server = new Server({
       path: UPLOADS_PATH,
-      datastore: this.storage.tusStore,
+      datastore: this.withCancelOnRemove(this.storage.tusStore),
       locker,
       relativeLocation: true,
       disableTerminationForFinishedUploads: true,
@@ -256,16 +256,34 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     return null;
   }
 
-  /** What a finished PATCH or DELETE changes in the project's count of bytes. */
+  /**
+   * The upload store tus uses, whose `remove` (a client's DELETE) also marks the file cancelled
+   * and frees what it held, all before tus writes its 204: the client that reads its project
+   * after the answer sees the room free (the recount after the response raced that read).
+   */
+  private withCancelOnRemove<T extends { remove(id: string): Promise<void> }>(store: T): T {
+    const remove = async (id: string) => {
+      await store.remove(id);
+      await this.projects.cancelUpload(id);
+    };
+    // Every other property is the store's own, its methods bound to it.
+    return new Proxy(store, {
+      get: (target, prop) => {
+        if (prop === 'remove') return remove;
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  /** What a finished PATCH changes in the project's count of bytes. */
   private async afterWrite(method: string, url: string, status: number, startOffset: number): Promise<void> {
     if (method !== 'PATCH' && method !== 'DELETE') return;
     const id = uploadIdOf(url);
     if (!id) return;
     try {
-      if (method === 'DELETE') {
-        if (status === 204) await this.projects.cancelUpload(id);
-        return;
-      }
+      // A DELETE freed its room before tus answered (withCancelOnRemove).
+      if (method === 'DELETE') return;
       // Whatever the write did (finished, stopped half way, refused), count what is stored.
       const upload = await this.storage.tusStore.getUpload(id).catch(() => null);
       if (!upload) return;
