@@ -361,6 +361,7 @@ describe('mail pipeline (HTTP)', () => {
         'newsletter',
         'project-previews',
         'project-reminders',
+        'reconciliation',
         'uploads-probe',
       ]);
     });
