@@ -2,24 +2,65 @@
 // The studio loop from both seats (issue 22): the client uploads stems; staff download them from
 // the project page (each file and the ZIP, byte for byte), accept them, send a version by tus
 // and go on after a reload from where it stopped; the client leaves a note in the review player;
-// staff answer it in the same player on their desk, and the client reads the answer.
+// staff answer it in the same player on their desk, and the client reads the answer; then the
+// next version, approval, the balance paid and the final files downloaded, while the dashboard's
+// list of waiting work gains and loses the project at each step.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
+  BASE,
   FAKE_STRIPE,
   MAIL_API,
   adminToken,
+  api,
   launch,
   mailTo,
   newPage,
   paidClient,
+  sendWebhook,
   signInToPortal,
   signInWithToken,
   wav,
 } from './support.mjs';
+
+/** Whether the dashboard's waiting work lists the project under `kind`, once it settles (10 s). */
+async function waits(token, projectId, kind, expected) {
+  let listed;
+  for (let i = 0; i < 40; i++) {
+    const res = await api(`/api/admin/dashboard/actions?kind=${kind}`, { token });
+    assert.equal(res.status, 200);
+    listed = res.body.actions.some((a) => a.projectId === projectId);
+    if (listed === expected) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.equal(listed, expected, `${kind} ${expected ? 'lists' : 'no longer lists'} the project`);
+}
+
+/** Posts a version through the admin API and waits for its preview. */
+async function postVersion(token, projectId, seconds, name) {
+  const res = await fetch(
+    `${BASE}/api/admin/projects/${projectId}/versions?kind=mix&name=${encodeURIComponent(name)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: wav(seconds),
+    },
+  );
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  const { version } = JSON.parse(text);
+  for (let i = 0; i < 120; i++) {
+    const r = await api(`/api/admin/projects/${projectId}/review`, { token });
+    const v = r.body.review.versions.find((x) => x.id === version.id);
+    if (v.status === 'ready') return v;
+    assert.notEqual(v.status, 'failed');
+    await new Promise((r2) => setTimeout(r2, 250));
+  }
+  throw new Error('the preview job did not finish');
+}
 
 /** The entries of a ZIP whose entries are stored (as the app's are), by its central directory. */
 function readStoredZip(zip) {
@@ -57,7 +98,7 @@ describe("The engineer's desk", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('takes the stems to staff, a version back by tus across a reload, and a note and its answer', async () => {
+  it('takes the stems to staff, a version back by tus across a reload, a note and its answer, then approval, payment and the final files', async () => {
     assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
     const token = await adminToken();
     const { email, link, projectId } = await paidClient('desk');
@@ -74,6 +115,7 @@ describe("The engineer's desk", () => {
       );
     await client.getByRole('button', { name: /Upload 2 files/ }).click();
     await client.getByTestId('portal-status').getByText('Files received').waitFor({ timeout: 30000 });
+    await waits(token, projectId, 'files_arrived', true);
 
     // Staff download each stem and the ZIP from the project page: the same bytes.
     const staff = await newPage(browser);
@@ -93,6 +135,7 @@ describe("The engineer's desk", () => {
     await staff.reload();
     await staff.getByText(/Downloaded by .+ as one ZIP of 2 files: .*Kick\.wav/).waitFor();
     await staff.getByRole('button', { name: 'Files accepted' }).click();
+    await waits(token, projectId, 'files_arrived', false);
 
     // A version by tus, over a slow uplink, with the tab reloaded half way.
     const song = join(dir, 'Song v1.wav');
@@ -177,6 +220,7 @@ describe("The engineer's desk", () => {
     await client.getByTestId('add-note').click();
     await client.getByTestId('submit-round').click();
     await client.getByText(/Your notes were sent as round 1/).waitFor();
+    await waits(token, projectId, 'round_submitted', true);
 
     // Staff see the note on their own player and answer it there.
     await staff.reload();
@@ -190,6 +234,51 @@ describe("The engineer's desk", () => {
     // The client reads the answer under the note.
     await client.reload();
     await client.getByTestId('comment-list').getByText('Raised it 2 dB in v2.').waitFor();
+
+    // Version 2 answers the round; with a final file ready, the client approves it.
+    await postVersion(token, projectId, 6, 'Song v2.wav');
+    await waits(token, projectId, 'round_submitted', false);
+    const final = await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: wav(1),
+    });
+    assert.equal(final.status, 201, await final.text());
+    await client.reload();
+    await client.getByTestId('approve').click();
+    await client.getByTestId('approve-confirm').click();
+    await client.getByTestId('pay-balance').waitFor();
+    await waits(token, projectId, 'balance_unpaid', true);
+
+    // The client pays the balance through (fake) Stripe Checkout.
+    await client.getByTestId('pay-balance').click();
+    await client.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    const payPath = new URL(client.url()).pathname;
+    await client.getByTestId('pay-button').click();
+    await client.waitForURL(`${FAKE_STRIPE}/checkout/**`);
+    const sessionId = decodeURIComponent(new URL(client.url()).pathname.split('/').pop());
+    await fetch(`${FAKE_STRIPE}/checkout/${encodeURIComponent(sessionId)}/complete`, { redirect: 'manual' });
+    const session = await fetch(`${FAKE_STRIPE}/__fake/checkout_sessions/${sessionId}`).then((r) => r.json());
+    await sendWebhook('checkout.session.completed', session);
+    await client.goto(`${payPath}?paid=1`);
+    await client.getByTestId('pay-paid').waitFor();
+    await waits(token, projectId, 'balance_unpaid', false);
+
+    // The final files download, and staff see the download on the project's timeline.
+    await client.goto(`/portal/projects/${projectId}`);
+    const zipLink = client.getByTestId('download-zip');
+    await zipLink.waitFor();
+    const finals = await client.request.get(await zipLink.getAttribute('href'));
+    assert.equal(finals.status(), 200);
+    assert.deepEqual(
+      readStoredZip(await finals.body()).map((e) => e.name),
+      ['Song final.wav'],
+    );
+    await staff.reload();
+    await staff
+      .getByText(/Downloaded by .*Song final\.wav/)
+      .first()
+      .waitFor();
     await staff.context().close();
     await client.context().close();
   });
