@@ -47,6 +47,9 @@ describe('admin: who gets in, and what public pages load', () => {
     }
     // The short-lived access token expires (the browser drops its cookie): the admin area still
     // opens, on a new access token and a new refresh token.
+    // Off the site first: a request the home page sends while the cookie is gone would renew the
+    // session, and the navigation below would drop that answer (and its new refresh token).
+    await page.goto('about:blank');
     await page.context().clearCookies({ name: 'authToken' });
     await page.goto('/admin');
     await page.getByText(/^Welcome back, .+/).waitFor();

@@ -231,9 +231,18 @@ describe("The engineer's desk", () => {
     await desk.getByTestId('send-reply').click();
     await desk.getByTestId('comment-list').getByText('Raised it 2 dB in v2.').waitFor();
 
-    // The client reads the answer under the note.
-    await client.reload();
-    await client.getByTestId('comment-list').getByText('Raised it 2 dB in v2.').waitFor();
+    // The client reads the answer under the note (the staff list may show it a moment before the
+    // server has stored it, so the client's page is read again until it is there).
+    const answer = client.getByTestId('comment-list').getByText('Raised it 2 dB in v2.');
+    for (let attempt = 1; ; attempt++) {
+      await client.reload();
+      try {
+        await answer.waitFor({ timeout: 10000 });
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
 
     // Version 2 answers the round; with a final file ready, the client approves it.
     await postVersion(token, projectId, 6, 'Song v2.wav');

@@ -77,13 +77,14 @@ describe('Client review loop', () => {
     // stored peaks): the URL plays with the pass the page's request for it set.
     const staff = await newPage(browser);
     await signInWithToken(staff, token);
+    // Listening from the start: the player may ask for the preview before the click (preload).
+    const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'), { timeout: 30000 });
     await staff.goto(`/admin/projects/${projectId}`);
     await staff.getByTestId('review-player').waitFor();
     await staff.waitForFunction(() => {
       const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
       return Boolean(host?.shadowRoot?.querySelector('canvas'));
     });
-    const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'));
     await staff.getByTestId('play').click();
     const preview = await played;
     assert.ok([200, 206].includes(preview.status()), `the staff preview answered ${preview.status()}`);
