@@ -20,10 +20,11 @@ import {
   mailTo,
   newPage,
   paidClient,
-  sendWebhook,
   signInToPortal,
   signInWithToken,
   wav,
+  payAtFakeCheckout,
+  postVersion,
 } from './support.mjs';
 
 /** Whether the dashboard's waiting work lists the project under `kind`, once it settles (10 s). */
@@ -37,29 +38,6 @@ async function waits(token, projectId, kind, expected) {
     await new Promise((r) => setTimeout(r, 250));
   }
   assert.equal(listed, expected, `${kind} ${expected ? 'lists' : 'no longer lists'} the project`);
-}
-
-/** Posts a version through the admin API and waits for its preview. */
-async function postVersion(token, projectId, seconds, name) {
-  const res = await fetch(
-    `${BASE}/api/admin/projects/${projectId}/versions?kind=mix&name=${encodeURIComponent(name)}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(seconds),
-    },
-  );
-  const text = await res.text();
-  assert.equal(res.status, 201, text);
-  const { version } = JSON.parse(text);
-  for (let i = 0; i < 120; i++) {
-    const r = await api(`/api/admin/projects/${projectId}/review`, { token });
-    const v = r.body.review.versions.find((x) => x.id === version.id);
-    if (v.status === 'ready') return v;
-    assert.notEqual(v.status, 'failed');
-    await new Promise((r2) => setTimeout(r2, 250));
-  }
-  throw new Error('the preview job did not finish');
 }
 
 /** The entries of a ZIP whose entries are stored (as the app's are), by its central directory. */
@@ -264,11 +242,7 @@ describe("The engineer's desk", () => {
     await client.waitForURL((url) => url.pathname.startsWith('/pay/'));
     const payPath = new URL(client.url()).pathname;
     await client.getByTestId('pay-button').click();
-    await client.waitForURL(`${FAKE_STRIPE}/checkout/**`);
-    const sessionId = decodeURIComponent(new URL(client.url()).pathname.split('/').pop());
-    await fetch(`${FAKE_STRIPE}/checkout/${encodeURIComponent(sessionId)}/complete`, { redirect: 'manual' });
-    const session = await fetch(`${FAKE_STRIPE}/__fake/checkout_sessions/${sessionId}`).then((r) => r.json());
-    await sendWebhook('checkout.session.completed', session);
+    await payAtFakeCheckout(client);
     await client.goto(`${payPath}?paid=1`);
     await client.getByTestId('pay-paid').waitFor();
     await waits(token, projectId, 'balance_unpaid', false);

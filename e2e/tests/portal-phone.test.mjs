@@ -18,11 +18,12 @@ import {
   mailTo,
   newPage,
   paidClient,
-  sendWebhook,
   signInToPortal,
   toast,
   uniq,
   wav,
+  payAtFakeCheckout,
+  postVersion,
 } from './support.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -49,28 +50,6 @@ async function checkSmall(phone, path, what, ready) {
   await ready(small);
   await assertNoSideScroll(small, `${what} at 320 px`);
   await small.context().close();
-}
-
-async function postVersion(token, projectId, seconds, name) {
-  const res = await fetch(
-    `${BASE}/api/admin/projects/${projectId}/versions?kind=mix&name=${encodeURIComponent(name)}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(seconds),
-    },
-  );
-  const text = await res.text();
-  assert.equal(res.status, 201, text);
-  const { version } = JSON.parse(text);
-  for (let i = 0; i < 120; i++) {
-    const r = await api(`/api/admin/projects/${projectId}/review`, { token });
-    const v = r.body.review.versions.find((x) => x.id === version.id);
-    if (v.status === 'ready') return v;
-    assert.notEqual(v.status, 'failed');
-    await new Promise((r2) => setTimeout(r2, 250));
-  }
-  throw new Error('the preview job did not finish');
 }
 
 /** The sign-in link in a mail, as a path the test's pages can open. */
@@ -263,13 +242,7 @@ describe('The client project on a phone', () => {
     await assertNoSideScroll(phone, 'pay page');
     await checkSmall(phone, payPath, 'pay page', (p) => p.getByTestId('pay-button').waitFor());
     await phone.getByTestId('pay-button').click();
-    await phone.waitForURL(`${FAKE_STRIPE}/checkout/**`);
-    const sessionId = decodeURIComponent(new URL(phone.url()).pathname.split('/').pop());
-    await fetch(`${FAKE_STRIPE}/checkout/${encodeURIComponent(sessionId)}/complete`, { redirect: 'manual' });
-    const session = await fetch(`${FAKE_STRIPE}/__fake/checkout_sessions/${sessionId}`).then((res) =>
-      res.json(),
-    );
-    await sendWebhook('checkout.session.completed', session);
+    await payAtFakeCheckout(phone);
     await phone.goto(`${payPath}?paid=1`);
     await phone.getByTestId('pay-paid').waitFor();
 

@@ -15,34 +15,12 @@ import {
   mailTo,
   newPage,
   paidClient,
-  sendWebhook,
   signInToPortal,
   signInWithToken,
   wav,
+  payAtFakeCheckout,
+  postVersion,
 } from './support.mjs';
-
-/** Staff upload (raw body) and wait for the preview job. */
-async function postVersion(token, projectId, seconds, name) {
-  const res = await fetch(
-    `${BASE}/api/admin/projects/${projectId}/versions?kind=mix&name=${encodeURIComponent(name)}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(seconds),
-    },
-  );
-  const text = await res.text();
-  assert.equal(res.status, 201, text);
-  const { version } = JSON.parse(text);
-  for (let i = 0; i < 120; i++) {
-    const r = await api(`/api/admin/projects/${projectId}/review`, { token });
-    const v = r.body.review.versions.find((x) => x.id === version.id);
-    if (v.status === 'ready') return v;
-    assert.notEqual(v.status, 'failed');
-    await new Promise((r2) => setTimeout(r2, 250));
-  }
-  throw new Error('the preview job did not finish');
-}
 
 describe('Client review loop', () => {
   let browser;
@@ -133,12 +111,8 @@ describe('Client review loop', () => {
     await page.goto(payPath);
     await page.getByTestId('pay-amount').getByText('£30').waitFor();
     await page.getByTestId('pay-button').click();
-    await page.waitForURL(`${FAKE_STRIPE}/checkout/**`);
-    const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
-    await fetch(`${FAKE_STRIPE}/checkout/${encodeURIComponent(sessionId)}/complete`, { redirect: 'manual' });
-    const session = await fetch(`${FAKE_STRIPE}/__fake/checkout_sessions/${sessionId}`).then((r) => r.json());
+    const session = await payAtFakeCheckout(page);
     assert.equal(session.metadata.kind, 'balance');
-    await sendWebhook('checkout.session.completed', session);
 
     await page.goto(`${payPath}?paid=1`);
     await page.getByTestId('pay-paid').waitFor();

@@ -209,6 +209,42 @@ export async function paidClient(prefix = 'client') {
   return { email, link, projectId };
 }
 
+/** Staff post a version through the admin API (raw body); resolves once its preview is ready. */
+export async function postVersion(token, projectId, seconds, name) {
+  const res = await fetch(
+    `${BASE}/api/admin/projects/${projectId}/versions?kind=mix&name=${encodeURIComponent(name)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: wav(seconds),
+    },
+  );
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  const { version } = JSON.parse(text);
+  for (let i = 0; i < 120; i++) {
+    const r = await api(`/api/admin/projects/${projectId}/review`, { token });
+    const v = r.body.review.versions.find((x) => x.id === version.id);
+    if (v.status === 'ready') return v;
+    assert.notEqual(v.status, 'failed');
+    await new Promise((r2) => setTimeout(r2, 250));
+  }
+  throw new Error('the preview job did not finish');
+}
+
+/**
+ * A page that was just sent to the fake Stripe's hosted Checkout pays there: the session is
+ * completed and its signed `checkout.session.completed` delivered. Resolves to the session.
+ */
+export async function payAtFakeCheckout(page) {
+  await page.waitForURL(`${FAKE_STRIPE}/checkout/**`);
+  const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+  await fetch(`${FAKE_STRIPE}/checkout/${encodeURIComponent(sessionId)}/complete`, { redirect: 'manual' });
+  const session = await fetch(`${FAKE_STRIPE}/__fake/checkout_sessions/${sessionId}`).then((r) => r.json());
+  await sendWebhook('checkout.session.completed', session);
+  return session;
+}
+
 /**
  * A fresh page signed in to the portal with a mailed sign-in link: it lands where the link
  * returns to (the project a mail is about, or /portal).
