@@ -11,8 +11,7 @@ const base = (secure: boolean) => ({ httpOnly: true, sameSite: 'strict' as const
 
 export function setSessionCookies(reply: FastifyReply, creds: BrowserCredentials, secure: boolean): void {
   reply.setCookie(AUTH_TOKEN_KEY, creds.accessToken, { ...base(secure), maxAge: ACCESS_TOKEN_SECONDS });
-  if (creds.refreshToken)
-    reply.setCookie(AUTH_REFRESH_COOKIE, creds.refreshToken, { ...base(secure), maxAge: SESSION_SECONDS });
+  reply.setCookie(AUTH_REFRESH_COOKIE, creds.refreshToken, { ...base(secure), maxAge: SESSION_SECONDS });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {

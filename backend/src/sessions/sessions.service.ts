@@ -10,11 +10,19 @@
  *   stored) that renews it and is replaced at every renewal. Presenting a replaced refresh token
  *   again (after the short grace a racing second tab needs) is taken as theft and ends the
  *   session.
+ *
+ * The next refresh token is derived from the one presented (an HMAC under a key of the server's),
+ * not drawn at random. So a renewal whose answer the browser never stored (a navigation aborted
+ * the request), or a second tab racing the first, presents the old token within the grace and
+ * receives the very token the first renewal issued: the cookie jar converges on the current
+ * token instead of keeping one that turns into a "replay" once the grace is over.
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCOUNT_RULES } from '@studio/shared';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { UserEntity } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import { SessionsRepository } from './sessions.repository';
@@ -38,8 +46,8 @@ export interface SessionMeta {
 /** What the browser keeps, in httpOnly cookies. */
 export interface BrowserCredentials {
   accessToken: string;
-  /** Set when a new refresh token replaces the one presented (absent for a racing twin). */
-  refreshToken?: string;
+  /** The refresh token that replaces the one presented (the same one for a racing twin). */
+  refreshToken: string;
 }
 
 export interface StartedSession extends Required<BrowserCredentials> {
@@ -64,12 +72,17 @@ export const hashDevice = (deviceId: string | null | undefined): string | null =
 @Injectable()
 export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
+  /** Derives each refresh secret from the one it replaces (see the header). */
+  private readonly rotationKey: Buffer;
 
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly users: UsersService,
     private readonly jwt: JwtService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.rotationKey = createHmac('sha256', config.jwtSecret).update('refresh-rotation/v1').digest();
+  }
 
   async start(user: Pick<UserEntity, 'id' | 'role'>, meta: SessionMeta = {}): Promise<StartedSession> {
     const deviceHash = hashDevice(meta.deviceId);
@@ -102,7 +115,7 @@ export class SessionsService {
   async refresh(refreshToken: string | undefined): Promise<BrowserCredentials | null> {
     const [sid, secret] = (refreshToken ?? '').split('.');
     if (!sid || !secret || !SID.test(sid) || secret.length > 100) return null;
-    const next = randomBytes(32).toString('base64url');
+    const next = createHmac('sha256', this.rotationKey).update(`${sid}.${secret}`).digest('base64url');
     const outcome = await this.sessions.rotateRefresh(
       sid,
       sha256(secret),
@@ -118,7 +131,8 @@ export class SessionsService {
     const user = await this.users.findById(outcome.userId);
     if (!user || user.deactivatedAt) return null;
     const accessToken = await this.accessToken({ sub: user.id, role: user.role, sid });
-    return outcome.kind === 'rotated' ? { accessToken, refreshToken: `${sid}.${next}` } : { accessToken };
+    // A racing twin within the grace gets the token its first renewal issued (derived, not stored).
+    return { accessToken, refreshToken: `${sid}.${next}` };
   }
 
   /** Whether `token` is a signature-valid token that has not expired (its session is not checked). */
