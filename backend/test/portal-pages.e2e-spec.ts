@@ -21,7 +21,8 @@ let renders = 0;
 exports.renderPage = async (url, load) => {
   if (url.startsWith('/portal/projects/')) {
     const me = await load('/api/portal/me');
-    if (me.status !== 200) throw new Error('signed out: ' + me.status);
+    // As the real bundle's ReadRefused: the read's status rides on the error.
+    if (me.status !== 200) throw Object.assign(new Error('signed out: ' + me.status), { status: me.status });
     return { status: 200, html: '<h1>Project of ' + me.body.email + '</h1>', state: { me: me.body.email } };
   }
   const token = decodeURIComponent(new URL(url, 'http://x').pathname.slice('/pay/'.length));
@@ -100,6 +101,14 @@ describe('portal project and pay pages: preloaded reads, private server renderin
     );
     expect(res.text).toContain('<title>Your project | ');
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
+    // A signed-out visitor is the expected case: the failed render is a debug line, not a warning.
+    let failure: string | undefined;
+    for (let i = 0; i < 50 && !failure; i++) {
+      failure = logLines.find((l) => l.includes('Rendering /portal/projects/a%20b failed'));
+      if (!failure) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(failure).toContain('signed out: 401');
+    expect(JSON.parse(failure!).level).toBe(20);
 
     // Markup in the id is escaped, never read as HTML.
     const odd = await t.http().get('/portal/projects/%22%3E%3Cscript%3E');

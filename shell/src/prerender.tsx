@@ -90,6 +90,16 @@ export interface RenderedPage {
   state: DehydratedState;
 }
 
+/** A read of the page answered other than 200 (`status` tells the renderer's caller why). */
+export class ReadRefused extends Error {
+  constructor(
+    path: string,
+    readonly status: number,
+  ) {
+    super(`GET ${path} answered ${status}`);
+  }
+}
+
 /**
  * Renders a page of SERVER_RENDERED_ROUTES for `url` (path and query) with its data: the reads
  * its first screen makes are answered through `load` and put in the query cache under the keys
@@ -106,7 +116,7 @@ export async function renderPage(url: string, load: LoadJson): Promise<RenderedP
   page.reads.forEach((read, i) => {
     const { status: readStatus, body } = answers[i];
     if (readStatus === 404 && read.pageMissingOn404) status = 404;
-    else if (readStatus !== 200) throw new Error(`GET ${read.path} answered ${readStatus}`);
+    else if (readStatus !== 200) throw new ReadRefused(read.path, readStatus);
     // A missing post is cached as its answer ({ success: false }): the page shows 'Post Not Found'.
     queryClient.setQueryData(read.queryKey, body);
   });

@@ -117,7 +117,11 @@ export class PageRendererService implements OnModuleInit {
       } catch (err) {
         // An unknown or spent link, a rate limit: the page's own loading and error states answer.
         // The path and the message may hold the link's token: both are logged redacted.
-        this.logger.warn(`Rendering ${loggedUrl(pathname)} failed: ${redactSecrets((err as Error).message)}`);
+        // A signed-out visitor (401) or a spent link (410) is the expected case: not a warning.
+        const status = (err as { status?: unknown }).status;
+        const message = `Rendering ${loggedUrl(pathname)} failed: ${redactSecrets((err as Error).message)}`;
+        if (typeof status === 'number' && status < 500) this.logger.debug(message);
+        else this.logger.warn(message);
         return null;
       }
     }
