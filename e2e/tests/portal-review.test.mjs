@@ -20,6 +20,7 @@ import {
   wav,
   payAtFakeCheckout,
   postVersion,
+  expectVisible,
 } from './support.mjs';
 
 describe('Client review loop', () => {
@@ -58,7 +59,7 @@ describe('Client review loop', () => {
     // Listening from the start: the player may ask for the preview before the click (preload).
     const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'), { timeout: 30000 });
     await staff.goto(`/admin/projects/${projectId}`);
-    await staff.getByTestId('review-player').waitFor();
+    await expectVisible(staff.getByTestId('review-player'));
     await staff.waitForFunction(() => {
       const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
       return Boolean(host?.shadowRoot?.querySelector('canvas'));
@@ -76,54 +77,51 @@ describe('Client review loop', () => {
     assert.ok(signIn, 'the version mail carries a sign-in link');
     const page = await signInToPortal(browser, signIn);
     await page.goto(`/portal/projects/${projectId}`);
-    await page.getByTestId('portal-status').getByText('In review').waitFor();
-    await page.getByTestId('review-player').waitFor();
+    await expectVisible(page.getByTestId('portal-status').getByText('In review'));
+    await expectVisible(page.getByTestId('review-player'));
     await page.waitForFunction(() => {
       const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
       return Boolean(host?.shadowRoot?.querySelector('canvas'));
     });
     // The arrow key jumps 5 s; the note is taken at the playhead.
     await page.locator('body').press('ArrowRight');
-    await page
-      .getByTestId('player-time')
-      .getByText(/^0:05\.0/)
-      .waitFor();
+    await expectVisible(page.getByTestId('player-time').getByText(/^0:05\.0/));
     await page.getByTestId('note-input').fill('Vocal a touch louder here');
     await page.getByTestId('add-note').click();
-    await page.getByTestId('comment-list').getByText('v1 · 0:05.0').waitFor();
+    await expectVisible(page.getByTestId('comment-list').getByText('v1 · 0:05.0'));
     await page.getByTestId('submit-round').click();
-    await page.getByText('Your notes were sent as round 1 of 2.').waitFor();
-    await page.getByTestId('portal-status').getByText('Revision requested').waitFor();
+    await expectVisible(page.getByText('Your notes were sent as round 1 of 2.'));
+    await expectVisible(page.getByTestId('portal-status').getByText('Revision requested'));
 
     // The next version; the earlier note stays readable; the client approves.
     await postVersion(token, projectId, 6, 'Song v2.wav');
     await page.reload();
-    await page.getByTestId('portal-status').getByText('In review').waitFor();
-    await page.getByTestId('comment-list').getByText('Vocal a touch louder here').waitFor();
+    await expectVisible(page.getByTestId('portal-status').getByText('In review'));
+    await expectVisible(page.getByTestId('comment-list').getByText('Vocal a touch louder here'));
     // Approving asks first; then the page leads with the balance to pay.
     await page.getByTestId('approve').click();
     await page.getByTestId('approve-confirm').click();
-    await page.getByTestId('next-step').getByRole('heading', { name: 'Pay balance £30' }).waitFor();
+    await expectVisible(page.getByTestId('next-step').getByRole('heading', { name: 'Pay balance £30' }));
 
     // The balance mail's link: the open Checkout Session, paid on the fake hosted page.
     const balanceMail = await mailTo(email, /balance of £30/);
     const payPath = new URL(/https?:\/\/[^\s"<]+\/pay\/[\w-]+/.exec(balanceMail.text)[0]).pathname;
     await page.goto(payPath);
-    await page.getByTestId('pay-amount').getByText('£30').waitFor();
+    await expectVisible(page.getByTestId('pay-amount').getByText('£30'));
     await page.getByTestId('pay-button').click();
     const session = await payAtFakeCheckout(page);
     assert.equal(session.metadata.kind, 'balance');
 
     await page.goto(`${payPath}?paid=1`);
-    await page.getByTestId('pay-paid').waitFor();
+    await expectVisible(page.getByTestId('pay-paid'));
     await page.goto(`/portal/projects/${projectId}`);
-    await page.getByTestId('portal-status').getByText('Delivered').waitFor();
+    await expectVisible(page.getByTestId('portal-status').getByText('Delivered'));
     const link = page.getByTestId('downloads').getByRole('link', { name: 'Song final.wav' });
     const href = await link.getAttribute('href');
     const download = await page.request.get(href);
     assert.equal(download.status(), 200);
     assert.equal((await download.body()).length, wav(1).length);
-    await page.getByTestId('money-balance').getByText('Balance of £30 paid. Thank you!').waitFor();
+    await expectVisible(page.getByTestId('money-balance').getByText('Balance of £30 paid. Thank you!'));
     await page.context().close();
   });
 });

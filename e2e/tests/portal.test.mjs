@@ -5,14 +5,23 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { FAKE_STRIPE, MAIL_API, launch, newPage, paidClient, signInToPortal, wav } from './support.mjs';
+import {
+  FAKE_STRIPE,
+  MAIL_API,
+  launch,
+  newPage,
+  paidClient,
+  signInToPortal,
+  wav,
+  expectVisible,
+} from './support.mjs';
 
 /** Signs in with the mailed link, which lands on the client's project. */
 async function openProject(browser, link) {
   const page = await signInToPortal(browser, link);
   // The token never stays in the address bar.
   assert.ok(!page.url().includes('token='));
-  await page.getByRole('heading', { level: 1, name: 'Mix' }).waitFor();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Mix' }));
   return page;
 }
 
@@ -39,19 +48,19 @@ describe('Client portal', () => {
       .first()
       .setInputFiles({ name: 'Lead Vocal.wav', mimeType: 'audio/wav', buffer: wav() });
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
-    await page.getByText('Complete', { exact: true }).first().waitFor({ timeout: 30000 });
+    await expectVisible(page.getByText('Complete', { exact: true }).first(), { timeout: 30000 });
 
     const files = page.getByTestId('portal-files');
-    await files.getByText('Lead Vocal.wav').waitFor();
+    await expectVisible(files.getByText('Lead Vocal.wav'));
     // The probe runs in the worker; the page polls until the check is in.
-    await files.getByText(/48\.0 kHz · 16-bit · stereo · 1\.0 s/).waitFor({ timeout: 30000 });
-    await page.getByTestId('portal-status').getByText('Files received').waitFor({ timeout: 15000 });
+    await expectVisible(files.getByText(/48\.0 kHz · 16-bit · stereo · 1\.0 s/), { timeout: 30000 });
+    await expectVisible(page.getByTestId('portal-status').getByText('Files received'), { timeout: 15000 });
     await page.context().close();
 
     // Another browser without the session sees the sign-in form, not the project.
     const stranger = await newPage(browser);
     await stranger.goto(pathname.replace('/sign-in', ''));
-    await stranger.getByRole('heading', { name: 'Sign in to your projects' }).waitFor();
+    await expectVisible(stranger.getByRole('heading', { name: 'Sign in to your projects' }));
     await stranger.context().close();
   });
 
@@ -115,10 +124,10 @@ describe('Client portal', () => {
     await page.reload();
     await uplink(-1);
     // Golden Retriever brings the file back; the client confirms, and tus asks where to go on.
-    await page.getByText('Session restored').waitFor();
+    await expectVisible(page.getByText('Session restored'));
     const restarted = patches.length;
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
-    await page.getByText('Complete', { exact: true }).first().waitFor({ timeout: 20000 });
+    await expectVisible(page.getByText('Complete', { exact: true }).first(), { timeout: 20000 });
 
     const after = patches.slice(restarted);
     assert.ok(after.length > 0, 'the reloaded tab sent the rest');

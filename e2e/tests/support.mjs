@@ -2,7 +2,7 @@
 // Shared helpers for the browser tests: the system Chromium driven by playwright-core.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { chromium } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const ADMIN = {
@@ -70,6 +70,37 @@ function waitForHydrationAfterLoads(page) {
       return response;
     };
   }
+}
+
+/**
+ * The checks of the browser tests: each waits for `locator` to reach a state, as `waitFor` does
+ * (up to `timeout`, the page's default timeout when none is given), and asserts that it did, so a
+ * failure reads as the expectation that failed ("expected … to be visible") rather than as a
+ * timeout. `waitFor` alone stays for waits that only come before an action.
+ */
+export function expectVisible(locator, options) {
+  return expectState(locator, 'visible', options);
+}
+
+/** Checks that `locator` is hidden, or not on the page at all (a dialog closed, a hint went). */
+export function expectHidden(locator, options) {
+  return expectState(locator, 'hidden', options);
+}
+
+/** Checks that `locator` is no longer in the DOM (a row removed, a chip cleared). */
+export function expectDetached(locator, options) {
+  return expectState(locator, 'detached', options);
+}
+
+async function expectState(locator, state, { timeout } = {}) {
+  const reached = await locator.waitFor({ state, timeout }).then(
+    () => true,
+    (err) => {
+      if (err instanceof errors.TimeoutError) return false;
+      throw err;
+    },
+  );
+  assert.ok(reached, `expected ${locator} to be ${state}${timeout ? ` within ${timeout} ms` : ''}`);
 }
 
 export async function api(path, { method = 'GET', body, token } = {}) {
