@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { chromium, errors } from 'playwright-core';
+import { stereoWav } from '../../scripts/wav.mjs';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const ADMIN = {
@@ -151,28 +152,7 @@ export function uniq(prefix) {
 
 /** A 16-bit 48 kHz stereo WAV of a tone. */
 export function wav(seconds = 1, freq = 440) {
-  const rate = 48000;
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * freq * i) / rate) * 12000);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
+  return stereoWav(seconds, (i) => Math.sin((2 * Math.PI * freq * i) / 48000) * 12000);
 }
 
 /** Delivers a Stripe event signed the way Stripe signs them. */
