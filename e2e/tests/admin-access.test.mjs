@@ -1,7 +1,7 @@
 /* global document, window -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, api, launch, loginThroughForm, newPage, uniq, expectVisible } from './support.mjs';
+import { ADMIN, api, expectVisible, launch, loginThroughForm, newPage, uniq } from './support.mjs';
 
 describe('admin: who gets in, and what public pages load', () => {
   let browser;

@@ -6,13 +6,13 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import {
   api,
+  expectVisible,
   FAKE_STRIPE,
   launch,
   newPage,
   sendWebhook,
   signInWithToken,
   uniq,
-  expectVisible,
 } from './support.mjs';
 import { adminPage, staffToken, toast } from './admin-helpers.mjs';
 

@@ -3,7 +3,8 @@
 // critical violation on any admin page, the staff sign-in, the portal pages or the queue board.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, api, launch, newPage, paidClient, signInToPortal, uniq, expectVisible } from './support.mjs';
+import { ADMIN, api, expectVisible, launch, newPage, uniq } from './support.mjs';
+import { paidClient, signInToPortal } from './portal-helpers.mjs';
 import { adminPage, staffToken } from './admin-helpers.mjs';
 import { seriousViolations } from './axe.mjs';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { BASE, MAIL_API, api, launch, newPage, uniq, expectVisible } from './support.mjs';
+import { BASE, MAIL_API, api, expectVisible, launch, newPage, uniq } from './support.mjs';
 import { adminPage, staffToken } from './admin-helpers.mjs';
 
 const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');

@@ -1,7 +1,7 @@
 /* global window, document -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, launch, PHONE, uniq, expectDetached, expectHidden, expectVisible } from './support.mjs';
+import { api, expectDetached, expectHidden, expectVisible, launch, PHONE, uniq } from './support.mjs';
 import { adminPage, createViaApi, PNG_1X1, staffToken, toast } from './admin-helpers.mjs';
 
 describe('admin: dashboard, media, comments and settings', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launch, uniq, expectDetached, expectVisible } from './support.mjs';
+import { expectDetached, expectVisible, launch, uniq } from './support.mjs';
 import { adminPage, SHORT_DATE, toast } from './admin-helpers.mjs';
 
 describe('admin: categories and tags', () => {

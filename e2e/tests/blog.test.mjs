@@ -10,12 +10,12 @@ import {
   PHONE,
   adminToken,
   api,
+  expectDetached,
+  expectVisible,
   launch,
   newPage,
   signInWithToken,
   uniq,
-  expectDetached,
-  expectVisible,
 } from './support.mjs';
 
 const AWAITING_MODERATION = 'Thanks! Your comment will appear once it has been approved.';

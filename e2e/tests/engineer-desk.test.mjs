@@ -1,4 +1,3 @@
-/* global document */
 // The studio loop from both seats (issue 22): the client uploads stems; staff download them from
 // the project page (each file and the ZIP, byte for byte), accept them, send a version by tus
 // and go on after a reload from where it stopped; the client leaves a note in the review player;
@@ -11,22 +10,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE,
   FAKE_STRIPE,
   MAIL_API,
   adminToken,
   api,
+  expectVisible,
   launch,
   mailTo,
   newPage,
-  paidClient,
-  signInToPortal,
   signInWithToken,
   wav,
-  payAtFakeCheckout,
-  postVersion,
-  expectVisible,
 } from './support.mjs';
+import {
+  paidClient,
+  payAtFakeCheckout,
+  postFinal,
+  postVersion,
+  signInToPortal,
+  watchTusUploads,
+  waveformDrawn,
+} from './portal-helpers.mjs';
 
 /** Whether the dashboard's waiting work lists the project under `kind`, once it settles (10 s). */
 async function waits(token, projectId, kind, expected) {
@@ -120,29 +123,8 @@ describe("The engineer's desk", () => {
     const song = join(dir, 'Song v1.wav');
     writeFileSync(song, wav(43));
     utimesSync(song, new Date('2026-01-01'), new Date('2026-01-01'));
-    const cdp = await staff.context().newCDPSession(staff);
-    await cdp.send('Network.enable');
-    const uplink = (bytesPerSecond) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: bytesPerSecond,
-      });
-    const patches = [];
-    staff.on('request', (r) => {
-      if (r.method() === 'PATCH' && r.url().includes('/api/uploads/'))
-        patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
-    });
-    const storedOffset = (url) =>
-      staff.evaluate(
-        (u) =>
-          fetch(u, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }).then((r) =>
-            Number(r.headers.get('upload-offset')),
-          ),
-        url,
-      );
-    await uplink(1_000_000);
+    const uploads = await watchTusUploads(staff);
+    await uploads.throttle(1_000_000);
     const chooseSong = async () => {
       const [chooser] = await Promise.all([
         staff.waitForEvent('filechooser'),
@@ -152,25 +134,19 @@ describe("The engineer's desk", () => {
     };
     await chooseSong();
     await expectVisible(staff.getByTestId('upload-version'));
-    while (!patches.length) await staff.waitForTimeout(100);
-    const upload = patches[0].url;
-    let before = 0;
-    for (let i = 0; i < 100 && before < 2_000_000; i++) {
-      await staff.waitForTimeout(100);
-      before = await storedOffset(upload);
-    }
+    const { upload, stored: before } = await uploads.midway(2_000_000);
     assert.ok(before >= 2_000_000, `mid-upload when reloaded (${before} bytes stored)`);
 
     await staff.reload();
-    await uplink(-1);
+    await uploads.throttle(-1);
     await expectVisible(staff.getByTestId('unfinished-version').getByText(/Song v1\.wav/));
-    const restarted = patches.length;
+    const restarted = uploads.patches.length;
     await chooseSong();
     await expectVisible(staff.getByTestId('upload-version').getByText(/resumed/));
     await expectVisible(staff.getByTestId('upload-version').getByText(/(\d+\.\d) MB of \1 MB/), {
       timeout: 30000,
     });
-    const resumed = patches.slice(restarted);
+    const resumed = uploads.patches.slice(restarted);
     assert.ok(resumed.length > 0, 'the reloaded tab sent the rest');
     assert.equal(resumed[0].url, upload, 'the same upload, not a new one');
     assert.ok(resumed[0].offset >= before, `resumed at ${resumed[0].offset}, not from 0`);
@@ -179,10 +155,7 @@ describe("The engineer's desk", () => {
     await mailTo(email, /Version 1 of your .+ is ready to review/);
     await client.reload();
     await expectVisible(client.getByTestId('review-player'));
-    await client.waitForFunction(() => {
-      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
-      return Boolean(host?.shadowRoot?.querySelector('canvas'));
-    });
+    await waveformDrawn(client);
     await client.locator('body').press('ArrowRight');
     await expectVisible(client.getByTestId('player-time').getByText(/^0:05\.0/));
     await client.getByTestId('note-input').fill('Kick a touch louder here');
@@ -216,12 +189,7 @@ describe("The engineer's desk", () => {
     // Version 2 answers the round; with a final file ready, the client approves it.
     await postVersion(token, projectId, 6, 'Song v2.wav');
     await waits(token, projectId, 'round_submitted', false);
-    const final = await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(1),
-    });
-    assert.equal(final.status, 201, await final.text());
+    await postFinal(token, projectId, 1, 'Song final.wav');
     await client.reload();
     await client.getByTestId('approve').click();
     await client.getByTestId('approve-confirm').click();

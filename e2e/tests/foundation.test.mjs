@@ -4,12 +4,12 @@ import {
   ADMIN,
   PHONE,
   api,
+  expectVisible,
   launch,
   loginThroughForm,
   newPage,
   toast,
   uniq,
-  expectVisible,
 } from './support.mjs';
 
 describe('foundation: shell, remotes and the admin gate', () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { PHONE, api, launch, newPage, uniq, expectDetached, expectVisible } from './support.mjs';
+import { PHONE, api, expectDetached, expectVisible, launch, newPage, uniq } from './support.mjs';
 
 const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
 const FAKE_STRIPE_JS = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fake-stripe', 'stripe.js');

@@ -14,19 +14,24 @@ import {
   MAIL_API,
   adminToken,
   api,
+  expectDetached,
+  expectVisible,
   launch,
   mailTo,
   newPage,
-  paidClient,
-  signInToPortal,
   toast,
   uniq,
   wav,
+} from './support.mjs';
+import {
+  paidClient,
   payAtFakeCheckout,
   postVersion,
-  expectDetached,
-  expectVisible,
-} from './support.mjs';
+  readyForReview,
+  signInLinkIn,
+  signInToPortal,
+  waveformDrawn,
+} from './portal-helpers.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL = { width: 320, height: 640 };
@@ -52,13 +57,6 @@ async function checkSmall(phone, path, what, ready) {
   await ready(small);
   await assertNoSideScroll(small, `${what} at 320 px`);
   await small.context().close();
-}
-
-/** The sign-in link in a mail, as a path the test's pages can open. */
-function linkIn(mail) {
-  const url = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(mail.text)?.[0];
-  assert.ok(url, `a sign-in link in "${mail.subject}"`);
-  return url;
 }
 
 async function pdfTextOf(buffer) {
@@ -124,35 +122,18 @@ describe('The client project on a phone', () => {
     );
 
     // The studio accepts the files, posts version 1 and a final file for later.
-    await api(`/api/admin/projects/${projectId}/status`, {
-      method: 'POST',
-      token,
-      body: { status: 'files_received' },
-    });
-    await api(`/api/admin/projects/${projectId}/accept-files`, { method: 'POST', token });
-    await postVersion(token, projectId, 8, 'Song v1.wav');
-    await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(1),
-    });
+    await readyForReview(token, projectId);
 
     // The version mail names the version and lands on the project, in review.
     const ready = await mailTo(email, /Version 1 of your Mix/);
     assert.match(ready.text, /Version 1 \(Mix\) of your Mix project is ready to review\./);
     assert.ok(ready.text.includes(`${BASE}${projectPath}`) || ready.text.includes(projectPath));
-    const readyLink = new URL(linkIn(ready));
+    const readyLink = new URL(signInLinkIn(ready));
     await phone.goto(`${readyLink.pathname}${readyLink.search}${readyLink.hash}`);
     await phone.waitForURL((url) => url.pathname === projectPath);
     await expectVisible(next.getByRole('heading', { name: 'Listen to version 1 and give your notes' }));
     await expectVisible(phone.getByTestId('review-player'));
-    await phone.waitForFunction(() =>
-      Boolean(
-        document
-          .querySelector('[data-testid="waveform"]')
-          ?.firstElementChild?.shadowRoot?.querySelector('canvas'),
-      ),
-    );
+    await waveformDrawn(phone);
     // A touch screen has no keys: no keyboard hint.
     assert.equal(await phone.getByTestId('keyboard-hint').isVisible(), false);
     assert.ok((await heightOf(phone.getByTestId('play'))) >= 44);
@@ -305,7 +286,7 @@ describe('The client project on a phone', () => {
     await later.getByLabel('Email').fill(email);
     await later.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expectVisible(later.getByRole('status'));
-    const again = new URL(linkIn(await mailTo(email, /Your sign-in link/)));
+    const again = new URL(signInLinkIn(await mailTo(email, /Your sign-in link/)));
     assert.equal(again.searchParams.get('next'), projectPath);
     await later.goto(`${again.pathname}${again.search}${again.hash}`);
     await later.waitForURL((url) => url.pathname === projectPath);

@@ -1,4 +1,3 @@
-/* global document */
 // Projects part 2 end to end, in one short loop: staff post a version (the preview job runs),
 // the client leaves a note at a moment in the review player and submits the round, staff post
 // the next version, the client approves, the balance mail's /pay link opens the (fake) hosted
@@ -6,22 +5,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE,
   FAKE_STRIPE,
   MAIL_API,
   adminToken,
-  api,
+  expectVisible,
   launch,
   mailTo,
   newPage,
-  paidClient,
-  signInToPortal,
   signInWithToken,
   wav,
+} from './support.mjs';
+import {
+  paidClient,
   payAtFakeCheckout,
   postVersion,
-  expectVisible,
-} from './support.mjs';
+  readyForReview,
+  signInLinkIn,
+  signInToPortal,
+  waveformDrawn,
+} from './portal-helpers.mjs';
 
 describe('Client review loop', () => {
   let browser;
@@ -36,21 +38,9 @@ describe('Client review loop', () => {
     assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
     const token = await adminToken();
 
-    // A paid Mix deposit opens the project; staff accept the files.
+    // A paid Mix deposit opens the project; staff accept the files, post version 1 and a final file.
     const { email, projectId } = await paidClient('review');
-    await api(`/api/admin/projects/${projectId}/status`, {
-      method: 'POST',
-      token,
-      body: { status: 'files_received' },
-    });
-    await api(`/api/admin/projects/${projectId}/accept-files`, { method: 'POST', token });
-
-    await postVersion(token, projectId, 8, 'Song v1.wav');
-    await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(1),
-    });
+    await readyForReview(token, projectId);
 
     // Staff listen on the project page in the same player as the client (its waveform from the
     // stored peaks): the URL plays with the pass the page's request for it set.
@@ -60,10 +50,7 @@ describe('Client review loop', () => {
     const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'), { timeout: 30000 });
     await staff.goto(`/admin/projects/${projectId}`);
     await expectVisible(staff.getByTestId('review-player'));
-    await staff.waitForFunction(() => {
-      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
-      return Boolean(host?.shadowRoot?.querySelector('canvas'));
-    });
+    await waveformDrawn(staff);
     await staff.getByTestId('play').click();
     const preview = await played;
     assert.ok([200, 206].includes(preview.status()), `the staff preview answered ${preview.status()}`);
@@ -73,16 +60,11 @@ describe('Client review loop', () => {
     // The client signs in from the newest mail (each new link revokes the older ones) and
     // reviews: the player comes in its own chunk, from stored peaks.
     const ready = await mailTo(email, /Version 1 of your .+ is ready to review/);
-    const signIn = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(ready.text)?.[0];
-    assert.ok(signIn, 'the version mail carries a sign-in link');
-    const page = await signInToPortal(browser, signIn);
+    const page = await signInToPortal(browser, signInLinkIn(ready));
     await page.goto(`/portal/projects/${projectId}`);
     await expectVisible(page.getByTestId('portal-status').getByText('In review'));
     await expectVisible(page.getByTestId('review-player'));
-    await page.waitForFunction(() => {
-      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
-      return Boolean(host?.shadowRoot?.querySelector('canvas'));
-    });
+    await waveformDrawn(page);
     // The arrow key jumps 5 s; the note is taken at the playhead.
     await page.locator('body').press('ArrowRight');
     await expectVisible(page.getByTestId('player-time').getByText(/^0:05\.0/));

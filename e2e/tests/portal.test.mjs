@@ -5,16 +5,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import {
-  FAKE_STRIPE,
-  MAIL_API,
-  launch,
-  newPage,
-  paidClient,
-  signInToPortal,
-  wav,
-  expectVisible,
-} from './support.mjs';
+import { FAKE_STRIPE, MAIL_API, expectVisible, launch, newPage, wav } from './support.mjs';
+import { paidClient, signInToPortal, watchTusUploads } from './portal-helpers.mjs';
 
 /** Signs in with the mailed link, which lands on the client's project. */
 async function openProject(browser, link) {
@@ -72,36 +64,9 @@ describe('Client portal', () => {
     const stem = wav(43);
     const sha = createHash('sha256').update(stem).digest('hex');
 
-    // A slow uplink (1 MB/s, Chromium's own throttling) so the reload lands mid-upload.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const uplink = (bytesPerSecond) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: bytesPerSecond,
-      });
-    await uplink(1_000_000);
-    const patches = [];
-    page.on('request', (r) => {
-      if (r.method() === 'PATCH' && r.url().includes('/api/uploads/'))
-        patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
-    });
-    /**
-     * What the server holds of the upload (tus HEAD, the page's own session). tus's lock makes
-     * a HEAD ask the running PATCH to stop and store what it has; tus-js-client then goes on
-     * with a new PATCH from there, so each look is also a dropped connection resumed.
-     */
-    const storedOffset = (url) =>
-      page.evaluate(
-        (u) =>
-          fetch(u, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }).then((r) =>
-            Number(r.headers.get('upload-offset')),
-          ),
-        url,
-      );
-
+    // A slow uplink (1 MB/s) so the reload lands mid-upload.
+    const uploads = await watchTusUploads(page);
+    await uploads.throttle(1_000_000);
     await page.locator('.uppy-Dashboard').waitFor();
     await page
       .locator('input.uppy-Dashboard-input')
@@ -109,27 +74,21 @@ describe('Client portal', () => {
       .setInputFiles({ name: 'Long Take.wav', mimeType: 'audio/wav', buffer: stem });
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
     await page.waitForFunction(() => document.querySelector('.uppy-StatusBar.is-uploading'));
-    while (!patches.length) await page.waitForTimeout(100);
-    const upload = patches[0].url;
-    let before = 0;
-    for (let i = 0; i < 100 && before < 2_000_000; i++) {
-      await page.waitForTimeout(100);
-      before = await storedOffset(upload);
-    }
+    const { upload, stored: before } = await uploads.midway(2_000_000);
     assert.ok(
       before >= 2_000_000 && before < stem.length,
       `mid-upload when reloaded (${before} bytes stored)`,
     );
 
     await page.reload();
-    await uplink(-1);
+    await uploads.throttle(-1);
     // Golden Retriever brings the file back; the client confirms, and tus asks where to go on.
     await expectVisible(page.getByText('Session restored'));
-    const restarted = patches.length;
+    const restarted = uploads.patches.length;
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
     await expectVisible(page.getByText('Complete', { exact: true }).first(), { timeout: 20000 });
 
-    const after = patches.slice(restarted);
+    const after = uploads.patches.slice(restarted);
     assert.ok(after.length > 0, 'the reloaded tab sent the rest');
     assert.equal(after[0].url, upload, 'the same upload, not a new one');
     assert.ok(after[0].offset >= before, `resumed at ${after[0].offset}, not from 0`);

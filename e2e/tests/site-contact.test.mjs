@@ -3,7 +3,7 @@
 // rate limited per client, so only a few tests send for real; the rest answer from page.route.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DESKTOP, MAIL_API, PHONE, launch, newPage, toast, uniq, expectVisible } from './support.mjs';
+import { DESKTOP, MAIL_API, PHONE, expectVisible, launch, newPage, toast, uniq } from './support.mjs';
 
 const SENT_DESCRIPTION = "We've received your message and will get back to you within 24-48 hours.";
 

@@ -7,12 +7,12 @@ import {
   BASE,
   DESKTOP,
   PHONE,
+  expectHidden,
+  expectVisible,
   launch,
   newPage,
   toast,
   uniq,
-  expectHidden,
-  expectVisible,
 } from './support.mjs';
 
 const SECTION_IDS = [

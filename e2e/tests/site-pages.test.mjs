@@ -9,13 +9,13 @@ import {
   MAIL_API,
   PHONE,
   api,
+  expectDetached,
+  expectVisible,
   launch,
   loginThroughForm,
   newPage,
   toast,
   uniq,
-  expectDetached,
-  expectVisible,
 } from './support.mjs';
 
 const PRIVACY_SECTIONS = [

@@ -4,7 +4,7 @@
 // nodes, no mismatch, fully interactive.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DESKTOP, PHONE, isHydrated, launch, newPage, toast, expectVisible } from './support.mjs';
+import { BASE, DESKTOP, PHONE, expectVisible, isHydrated, launch, newPage, toast } from './support.mjs';
 
 async function html(path, headers = {}) {
   const res = await fetch(`${BASE}${path}`, { headers });

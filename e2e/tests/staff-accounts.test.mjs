@@ -10,12 +10,12 @@ import {
   BASE,
   MAIL_API,
   api,
+  expectVisible,
   launch,
   loginThroughForm,
   newPage,
   toast,
   uniq,
-  expectVisible,
 } from './support.mjs';
 import { adminPage, toast as adminToast, staffToken } from './admin-helpers.mjs';
 
