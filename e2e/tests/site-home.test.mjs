@@ -31,7 +31,7 @@ const SECTION_IDS = [
 async function settledTop(page, id) {
   // The pricing cards fill in from GET /api/services; the page scrolls once they are in, then
   // drops the scroll request handed over in the router state.
-  await expectVisible(page.locator('#pricing .price-card__amount').first());
+  await page.locator('#pricing .price-card__amount').first().waitFor();
   await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
   // A smooth scroll may start a few frames later on a busy machine: wait for 5 equal reads.
   let last = null;

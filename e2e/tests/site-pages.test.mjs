@@ -59,7 +59,7 @@ async function sectionHeadings(page) {
 /** Waits until the home page has made its scroll to the requested section and stopped. */
 async function sectionScrollDone(page) {
   // It scrolls once the prices are in, then drops the request it got in the router state.
-  await expectVisible(page.locator('#pricing .price-card__amount').first());
+  await page.locator('#pricing .price-card__amount').first().waitFor();
   await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
   // The scroll is smooth: wait for 5 equal reads.
   let last = null;
