@@ -1,7 +1,7 @@
 /* global document, window -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
+import { ADMIN, api, expectVisible, launch, loginThroughForm, newPage, uniq } from './support.mjs';
 
 describe('admin: who gets in, and what public pages load', () => {
   let browser;
@@ -22,9 +22,11 @@ describe('admin: who gets in, and what public pages load', () => {
     await page.waitForURL((url) => url.pathname === '/');
     for (const path of ['/admin', '/admin/posts', '/admin/posts/new']) {
       await page.goto(path);
-      await page
-        .getByText("Access Denied - You don't have permission to access the admin panel.", { exact: true })
-        .waitFor();
+      await expectVisible(
+        page.getByText("Access Denied - You don't have permission to access the admin panel.", {
+          exact: true,
+        }),
+      );
       assert.equal(await page.getByRole('menuitem').count(), 0);
     }
     await page.getByRole('button', { name: 'Return to Home' }).click();
@@ -52,7 +54,7 @@ describe('admin: who gets in, and what public pages load', () => {
     await page.goto('about:blank');
     await page.context().clearCookies({ name: 'authToken' });
     await page.goto('/admin');
-    await page.getByText(/^Welcome back, .+/).waitFor();
+    await expectVisible(page.getByText(/^Welcome back, .+/));
     const renewed = await session();
     assert.ok(renewed.authToken, 'a new access token');
     assert.notEqual(renewed.authRefresh.value, first.authRefresh.value);

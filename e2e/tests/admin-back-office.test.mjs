@@ -4,7 +4,16 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { api, FAKE_STRIPE, launch, newPage, sendWebhook, signInWithToken, uniq } from './support.mjs';
+import {
+  api,
+  expectVisible,
+  FAKE_STRIPE,
+  launch,
+  newPage,
+  sendWebhook,
+  signInWithToken,
+  uniq,
+} from './support.mjs';
 import { adminPage, staffToken, toast } from './admin-helpers.mjs';
 
 // Resolved like e2e/run.mjs does: the backend's dependency.
@@ -37,20 +46,20 @@ describe('admin: the back office', () => {
     try {
       const page = await adminPage(browser);
       await page.goto('/admin/services');
-      await page.getByRole('heading', { level: 1, name: 'Services and prices' }).waitFor(SLOW);
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Services and prices' }), SLOW);
       await page.getByRole('button', { name: 'Edit Mix', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('#pricePounds').fill('65');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Service updated').waitFor();
-      await page.locator('tr').filter({ hasText: 'Mix' }).first().getByText('£65').waitFor();
+      await expectVisible(page.getByText('Service updated'));
+      await expectVisible(page.locator('tr').filter({ hasText: 'Mix' }).first().getByText('£65'));
       await page.context().close();
 
       // A fresh visitor (no cached list) sees the new price on the home page.
       const home = await newPage(browser);
       await home.goto('/');
       const amounts = home.locator('#pricing .price-card__amount');
-      await amounts.first().waitFor(SLOW);
+      await expectVisible(amounts.first(), SLOW);
       assert.equal(await amounts.first().innerText(), '£65');
       await home.context().close();
 
@@ -88,23 +97,23 @@ describe('admin: the back office', () => {
 
     const page = await adminPage(browser);
     await page.goto('/admin/messages');
-    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor(SLOW);
-    await page.getByRole('link', { name: /Messages \d+ unread$/ }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Messages' }), SLOW);
+    await expectVisible(page.getByRole('link', { name: /Messages \d+ unread$/ }));
     await page.getByRole('button', { name: new RegExp(name) }).click();
     const drawer = page.locator('.ant-drawer');
-    await drawer.getByText('Could you mix my single next week?').waitFor();
-    await drawer.getByText('Thank-you to the customer').waitFor();
+    await expectVisible(drawer.getByText('Could you mix my single next week?'));
+    await expectVisible(drawer.getByText('Thank-you to the customer'));
     await drawer.getByLabel('Reply').fill('Yes, send the stems over.');
     await drawer.getByRole('button', { name: 'Send reply' }).click();
-    await toast(page, 'Reply sent').waitFor();
-    await drawer.getByText('Yes, send the stems over.').waitFor();
-    await drawer.getByText('replied', { exact: true }).waitFor();
+    await expectVisible(toast(page, 'Reply sent'));
+    await expectVisible(drawer.getByText('Yes, send the stems over.'));
+    await expectVisible(drawer.getByText('replied', { exact: true }));
     await drawer.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('link', { name: 'Payments' }).first().click();
-    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payments' }), SLOW);
     const row = page.locator('tr').filter({ hasText: 'refund-me@example.com' });
-    await row.getByRole('link', { name: intentId }).waitFor();
+    await expectVisible(row.getByRole('link', { name: intentId }));
     assert.equal(
       await row.getByRole('link', { name: intentId }).getAttribute('href'),
       `https://dashboard.stripe.com/test/payments/${intentId}`,
@@ -116,9 +125,9 @@ describe('admin: the back office', () => {
     await dialog.getByLabel('Put it on hold').check();
     // A double click is one refund: both submits carry the form's request id.
     await dialog.getByRole('button', { name: 'Refund' }).dblclick();
-    await toast(page, 'Refund made').waitFor();
-    await row.getByText('£10 refunded').waitFor();
-    await row.getByText('partially refunded').waitFor();
+    await expectVisible(toast(page, 'Refund made'));
+    await expectVisible(row.getByText('£10 refunded'));
+    await expectVisible(row.getByText('partially refunded'));
     const refunds = await fetch(`${FAKE_STRIPE}/__fake/requests`).then((r) => r.json());
     assert.equal(
       refunds.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId).length,
@@ -141,8 +150,8 @@ describe('admin: the back office', () => {
       ['Lottery', 'Lottery'],
     ]) {
       await page.getByRole('link', { name: menu }).first().click();
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor(SLOW);
-      await page.locator('.ant-table').first().waitFor(SLOW);
+      await expectVisible(page.getByRole('heading', { level: 1, name: heading }), SLOW);
+      await expectVisible(page.locator('.ant-table').first(), SLOW);
     }
     await page.context().close();
   });
@@ -170,7 +179,7 @@ describe('admin: the back office', () => {
     await signInWithToken(page, editorToken);
     await page.goto('/admin');
     const menu = page.getByRole('menu').first();
-    await menu.getByRole('link', { name: 'Posts' }).first().waitFor(SLOW);
+    await expectVisible(menu.getByRole('link', { name: 'Posts' }).first(), SLOW);
     for (const hidden of [
       'Messages',
       'Payments',
@@ -182,7 +191,7 @@ describe('admin: the back office', () => {
     ])
       assert.equal(await menu.getByRole('link', { name: hidden }).count(), 0, hidden);
     await page.goto('/admin/payments');
-    await page.getByRole('heading', { level: 1, name: 'Admins only' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Admins only' }), SLOW);
     await page.context().close();
   });
 });

@@ -3,7 +3,8 @@
 // critical violation on any admin page, the staff sign-in, the portal pages or the queue board.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, api, launch, newPage, paidClient, signInToPortal, uniq } from './support.mjs';
+import { ADMIN, api, expectVisible, launch, newPage, uniq } from './support.mjs';
+import { paidClient, signInToPortal } from './portal-helpers.mjs';
 import { adminPage, staffToken } from './admin-helpers.mjs';
 import { seriousViolations } from './axe.mjs';
 
@@ -47,7 +48,7 @@ describe('admin: the engineer desk', () => {
     await page.goto('/admin/projects?status=files_received');
     await page.waitForURL((url) => url.pathname === '/admin/login');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/admin/projects?status=files_received');
-    await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Staff sign-in' }), SLOW);
     assert.equal(await page.getByRole('tab', { name: /register/i }).count(), 0);
     assert.deepEqual(await seriousViolations(page), []);
     await page.getByLabel('Username or email').fill(ADMIN.username);
@@ -56,7 +57,7 @@ describe('admin: the engineer desk', () => {
     await page.waitForURL(
       (url) => url.pathname === '/admin/projects' && url.search === '?status=files_received',
     );
-    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Projects' }), SLOW);
     await page.context().close();
   });
 
@@ -67,7 +68,7 @@ describe('admin: the engineer desk', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.origin === new URL(page.url()).origin && url.pathname === '/admin');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Dashboard' }), SLOW);
     await page.context().close();
   });
 
@@ -88,7 +89,7 @@ describe('admin: the engineer desk', () => {
     const page = await adminPage(browser);
     await page.goto('/admin');
     const work = page.getByTestId('work-list');
-    await work.getByRole('heading', { name: 'What needs doing' }).waitFor(SLOW);
+    await expectVisible(work.getByRole('heading', { name: 'What needs doing' }), SLOW);
     // It comes before the blog's counters.
     const [workTop, blogTop] = await Promise.all([
       work.boundingBox(),
@@ -97,7 +98,7 @@ describe('admin: the engineer desk', () => {
     assert.ok(workTop.y < blogTop.y, 'the work list is above the blog counters');
     await work.getByRole('button', { name: /^Files to accept \(\d+\)$/ }).click();
     const files = work.getByTestId('work-item').filter({ hasText: client.email });
-    await files.waitFor();
+    await expectVisible(files);
     assert.deepEqual(await seriousViolations(page), []);
     await files.getByRole('link').click();
     await page.waitForURL((url) => url.pathname === `/admin/projects/${client.projectId}`);
@@ -108,8 +109,11 @@ describe('admin: the engineer desk', () => {
     await work.getByRole('link', { name: new RegExp(name) }).click();
     await page.waitForURL((url) => url.pathname === '/admin/messages');
     const drawer = page.locator('.ant-drawer');
-    await drawer.getByRole('heading', { name: `Bookings and projects of ${client.email}` }).waitFor(SLOW);
-    await drawer.getByRole('link', { name: 'Project: Mix' }).waitFor();
+    await expectVisible(
+      drawer.getByRole('heading', { name: `Bookings and projects of ${client.email}` }),
+      SLOW,
+    );
+    await expectVisible(drawer.getByRole('link', { name: 'Project: Mix' }));
     assert.deepEqual(await seriousViolations(page), []);
     await drawer.getByRole('link', { name: 'Project: Mix' }).click();
     await page.waitForURL((url) => url.pathname === `/admin/projects/${client.projectId}`);
@@ -121,7 +125,7 @@ describe('admin: the engineer desk', () => {
     const found = [];
     for (const path of [...ADMIN_PAGES, `/admin/projects/${client.projectId}`]) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor(SLOW);
+      await expectVisible(page.getByRole('heading', { level: 1 }).first(), SLOW);
       // Lists fill in after the heading: wait for the network to settle.
       await page.waitForLoadState('networkidle');
       for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
@@ -133,7 +137,7 @@ describe('admin: the engineer desk', () => {
   it('has no serious or critical axe violation on the queue dashboard, which leads back to the admin', async () => {
     const page = await adminPage(browser);
     await page.goto('/admin/queues');
-    await page.getByRole('link', { name: /Back to the admin/ }).waitFor(SLOW);
+    await expectVisible(page.getByRole('link', { name: /Back to the admin/ }), SLOW);
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();
@@ -142,14 +146,14 @@ describe('admin: the engineer desk', () => {
   it('has no serious or critical axe violation on the portal pages', async () => {
     const signIn = await newPage(browser);
     await signIn.goto('/portal/sign-in');
-    await signIn.getByRole('heading', { level: 1 }).waitFor(SLOW);
+    await expectVisible(signIn.getByRole('heading', { level: 1 }), SLOW);
     assert.deepEqual(await seriousViolations(signIn), []);
     await signIn.context().close();
 
     const page = await signInToPortal(browser, client.link);
     for (const path of ['/portal', `/portal/projects/${client.projectId}`]) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor(SLOW);
+      await expectVisible(page.getByRole('heading', { level: 1 }).first(), SLOW);
       await page.waitForLoadState('networkidle');
       assert.deepEqual(await seriousViolations(page), [], path);
     }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { BASE, MAIL_API, api, launch, newPage, uniq } from './support.mjs';
+import { BASE, MAIL_API, api, expectVisible, launch, newPage, uniq } from './support.mjs';
 import { adminPage, staffToken } from './admin-helpers.mjs';
 
 const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');
@@ -42,9 +42,9 @@ describe('admin: newsletter issues', () => {
 
     const page = await adminPage(browser);
     await page.goto('/admin/newsletter');
-    await page.getByRole('heading', { level: 1, name: 'Newsletter' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Newsletter' }), SLOW);
     await page.getByRole('button', { name: 'New issue' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New newsletter issue' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'New newsletter issue' }), SLOW);
     await page.getByLabel('Subject').fill(subject);
     const body = page.getByRole('textbox', { name: 'Issue' });
     await body.click();
@@ -52,8 +52,8 @@ describe('admin: newsletter issues', () => {
 
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.frameLocator('iframe[title="Mail preview"]');
-    await preview.getByText('Fresh plugins and a new vocal booth this month.').waitFor();
-    await preview.getByRole('link', { name: 'Unsubscribe' }).waitFor();
+    await expectVisible(preview.getByText('Fresh plugins and a new vocal booth this month.'));
+    await expectVisible(preview.getByRole('link', { name: 'Unsubscribe' }));
     // Phone width: the mail is laid out at 375 px.
     await page.getByRole('dialog').getByText('Phone', { exact: true }).click();
     await page.waitForFunction(
@@ -63,9 +63,9 @@ describe('admin: newsletter issues', () => {
 
     await page.getByRole('button', { name: 'Send to subscribers' }).click();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText(/Sending to \d+ subscriber/).waitFor(SLOW);
-    await page.getByTestId('issue-progress').filter({ hasText: '0 remaining' }).waitFor(SLOW);
-    await page.getByText('Sent', { exact: true }).first().waitFor(SLOW);
+    await expectVisible(page.getByText(/Sending to \d+ subscriber/), SLOW);
+    await expectVisible(page.getByTestId('issue-progress').filter({ hasText: '0 remaining' }), SLOW);
+    await expectVisible(page.getByText('Sent', { exact: true }).first(), SLOW);
 
     const mail = await mailTo(email, subject);
     assert.match(mail.text, /Fresh plugins and a new vocal booth this month\./);
@@ -78,7 +78,7 @@ describe('admin: newsletter issues', () => {
     const visitor = await newPage(browser);
     const url = new URL(link);
     await visitor.goto(`${BASE}${url.pathname}${url.search}`);
-    await visitor.getByRole('heading', { name: 'You have been unsubscribed' }).waitFor();
+    await expectVisible(visitor.getByRole('heading', { name: 'You have been unsubscribed' }));
     await visitor.context().close();
 
     const token = await staffToken();
@@ -98,15 +98,15 @@ describe('admin: dashboard charts', () => {
   it('shows bookings, revenue, subscriber and message charts to admins', async () => {
     const page = await adminPage(browser);
     await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(SLOW);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Dashboard' }), SLOW);
     for (const name of [
       /^Paid bookings per month/,
       /^Revenue per month/,
       /^Newsletter sign-ups/,
       /^Contact messages/,
     ])
-      await page.getByRole('img', { name }).waitFor(SLOW);
-    await page.getByRole('link', { name: 'Subscribers', exact: true }).last().waitFor();
+      await expectVisible(page.getByRole('img', { name }), SLOW);
+    await expectVisible(page.getByRole('link', { name: 'Subscribers', exact: true }).last());
     await page.context().close();
   });
 });

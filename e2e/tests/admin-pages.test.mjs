@@ -1,7 +1,7 @@
 /* global window, document -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, launch, PHONE, uniq } from './support.mjs';
+import { api, expectDetached, expectHidden, expectVisible, launch, PHONE, uniq } from './support.mjs';
 import { adminPage, createViaApi, PNG_1X1, staffToken, toast } from './admin-helpers.mjs';
 
 describe('admin: dashboard, media, comments and settings', () => {
@@ -20,10 +20,10 @@ describe('admin: dashboard, media, comments and settings', () => {
     });
     const page = await adminPage(browser);
     await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByText(/^Welcome back, .+/).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    await expectVisible(page.getByText(/^Welcome back, .+/));
     for (const card of ['Total Posts', 'Categories', 'Tags', 'Draft Posts'])
-      await page.getByTestId(`stat-${card}`).waitFor();
+      await expectVisible(page.getByTestId(`stat-${card}`));
     const value = (card) =>
       page.getByTestId(`stat-${card}`).locator('.ant-statistic-content-value').innerText();
     const stats = (await api('/api/admin/blog/stats', { token: await staffToken() })).body;
@@ -31,8 +31,8 @@ describe('admin: dashboard, media, comments and settings', () => {
     assert.equal(Number(await value('Draft Posts')), stats.draftPosts);
     assert.equal(Number(await value('Total Posts')), stats.publishedPosts);
     const recent = page.locator('.ant-list-item').filter({ hasText: title });
-    await recent.waitFor();
-    await recent.getByText('Draft', { exact: true }).waitFor();
+    await expectVisible(recent);
+    await expectVisible(recent.getByText('Draft', { exact: true }));
     assert.match(
       await recent.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'),
       /^\/admin\/posts\/\d+$/,
@@ -42,41 +42,41 @@ describe('admin: dashboard, media, comments and settings', () => {
       await page.getByRole('link', { name: 'Mail queue' }).first().getAttribute('href'),
       '/admin/queues',
     );
-    await page.getByRole('link', { name: 'Open the mail queue' }).waitFor();
+    await expectVisible(page.getByRole('link', { name: 'Open the mail queue' }));
     await page.context().close();
   });
 
   it('uploads an image by drag-and-drop area, edits its alt text and deletes it', async () => {
     const page = await adminPage(browser);
     await page.goto('/admin/media');
-    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Media' }));
     const before = await page.getByTestId('media-card').count();
     await page.locator('.ant-upload-drag input[type=file]').setInputFiles({
       name: 'studio.png',
       mimeType: 'image/png',
       buffer: PNG_1X1,
     });
-    await toast(page, 'Image uploaded').waitFor();
+    await expectVisible(toast(page, 'Image uploaded'));
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="media-card"]').length === n + 1,
       before,
     );
     const card = page.getByTestId('media-card').first();
-    await card.getByText('No alt text').waitFor();
+    await expectVisible(card.getByText('No alt text'));
 
     await card.getByRole('button', { name: /^Edit details of/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Alt text').fill('The mixing desk at dusk');
     await dialog.getByLabel('Caption').fill('Where the magic happens.');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Image updated').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    await card.getByText('Alt: The mixing desk at dusk').waitFor();
+    await expectVisible(toast(page, 'Image updated'));
+    await expectHidden(dialog);
+    await expectVisible(card.getByText('Alt: The mixing desk at dusk'));
 
     await card.getByRole('button', { name: 'Delete The mixing desk at dusk' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'This action cannot be undone.' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Image deleted').waitFor();
+    await expectVisible(toast(page, 'Image deleted'));
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="media-card"]').length === n,
       before,
@@ -99,39 +99,39 @@ describe('admin: dashboard, media, comments and settings', () => {
 
     const page = await adminPage(browser);
     await page.goto('/admin/comments');
-    await page.getByRole('heading', { level: 1, name: 'Comments' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Comments' }));
     const row = page.getByRole('row').filter({ hasText: content });
-    await row.getByText('Pending').waitFor();
+    await expectVisible(row.getByText('Pending'));
     await row.getByRole('button', { name: 'Approve' }).click();
-    await toast(page, 'Comment approved').waitFor();
-    await row.waitFor({ state: 'detached' }); // no longer pending
+    await expectVisible(toast(page, 'Comment approved'));
+    await expectDetached(row); // no longer pending
 
     await page.getByText('Approved', { exact: true }).first().click();
     const approved = page.getByRole('row').filter({ hasText: content });
     await approved.getByRole('button', { name: 'Unapprove' }).click();
-    await toast(page, 'Comment unapproved').waitFor();
+    await expectVisible(toast(page, 'Comment unapproved'));
 
     await page.getByText('All', { exact: true }).first().click();
     const any = page.getByRole('row').filter({ hasText: content });
     await any.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Comment deleted').waitFor();
-    await any.waitFor({ state: 'detached' });
+    await expectVisible(toast(page, 'Comment deleted'));
+    await expectDetached(any);
     await page.context().close();
   });
 
   it('saves the site settings', async () => {
     const page = await adminPage(browser);
     await page.goto('/admin/settings');
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Settings' }));
     const description = `Mixing and mastering studio ${uniq('')}`;
     await page.getByLabel('Site description').fill(description);
     await page.getByLabel('Instagram', { exact: true }).fill('not a link');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('The Instagram link must be a full http or https address').waitFor();
+    await expectVisible(page.getByText('The Instagram link must be a full http or https address'));
     await page.getByLabel('Instagram', { exact: true }).fill('https://instagram.com/studio');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await toast(page, 'Settings saved').waitFor();
+    await expectVisible(toast(page, 'Settings saved'));
     const pub = await api('/api/settings');
     assert.equal(pub.body.settings.siteDescription, description);
     assert.equal(pub.body.settings.socialLinks.instagram, 'https://instagram.com/studio');
@@ -146,7 +146,7 @@ describe('admin: dashboard, media, comments and settings', () => {
       ['/admin/posts', 'Posts'],
     ]) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       assert.equal(sideways, false, `${path} does not scroll sideways`);
     }

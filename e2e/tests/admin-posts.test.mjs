@@ -1,7 +1,18 @@
 /* global document, getComputedStyle -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, BASE, api, launch, loginThroughForm, newPage, uniq } from './support.mjs';
+import {
+  ADMIN,
+  BASE,
+  api,
+  expectDetached,
+  expectHidden,
+  expectVisible,
+  launch,
+  loginThroughForm,
+  newPage,
+  uniq,
+} from './support.mjs';
 import { adminPage, createViaApi, PNG_1X1, SHORT_DATE, staffToken, toast } from './admin-helpers.mjs';
 
 const slugify = (s) =>
@@ -31,7 +42,7 @@ describe('admin: writing and managing posts', () => {
     await page.goto('/admin/posts');
     await page.getByRole('button', { name: 'New Post' }).click();
     await page.waitForURL('**/admin/posts/new');
-    await page.getByRole('heading', { level: 1, name: 'New Post' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'New Post' }));
     await page.waitForFunction(() => /^New Post \| .+ Admin$/.test(document.title));
 
     // The slug follows the title; the meta title defaults to it.
@@ -65,21 +76,23 @@ describe('admin: writing and managing posts', () => {
     ]) {
       // A button that shows text ("H1") is named with it first: "H1, Heading 1".
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await toolbar.getByRole('button', { name: new RegExp(`^([^,]+, )?${escaped}$`) }).waitFor();
+      await expectVisible(toolbar.getByRole('button', { name: new RegExp(`^([^,]+, )?${escaped}$`) }));
     }
     await body.click();
     await page.keyboard.type('Why vocals get lost');
-    await page.locator('[data-slate-editor] p').filter({ hasText: 'Why vocals get lost' }).waitFor();
+    await expectVisible(page.locator('[data-slate-editor] p').filter({ hasText: 'Why vocals get lost' }));
     // The toolbar enables its buttons once the editor has a selection.
     await toolbar.locator('button[data-menu-key="header2"]:not(.disabled)').waitFor();
     await toolbar.getByRole('button', { name: /^([^,]+, )?Heading 2$/ }).click();
-    await page.locator('[data-slate-editor] h2').filter({ hasText: 'Why vocals get lost' }).waitFor();
+    await expectVisible(page.locator('[data-slate-editor] h2').filter({ hasText: 'Why vocals get lost' }));
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type(
       'Mixing vocals is about space: carve room with EQ, control the dynamics and the voice sits on top of the track.',
     );
-    await page.locator('[data-slate-editor] p').filter({ hasText: 'Mixing vocals is about space' }).waitFor();
+    await expectVisible(
+      page.locator('[data-slate-editor] p').filter({ hasText: 'Mixing vocals is about space' }),
+    );
 
     // Settings: publish now, one category, one tag.
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -95,7 +108,7 @@ describe('admin: writing and managing posts', () => {
 
     // SEO: the score appears as a badge on the tab once there is a focus keyword.
     await page.getByRole('tab', { name: /^SEO/ }).click();
-    await page.getByText('Add a focus keyword to see SEO analysis').waitFor();
+    await expectVisible(page.getByText('Add a focus keyword to see SEO analysis'));
     assert.equal(await page.getByTestId('seo-badge').count(), 0);
     await page.getByLabel('Focus keyword').fill('mixing vocals');
     assert.equal(await page.getByLabel('Meta title').inputValue(), title);
@@ -105,10 +118,10 @@ describe('admin: writing and managing posts', () => {
         'Mixing vocals so they cut through: EQ moves, compression settings and the space a voice needs to sit on top of a busy track.',
       );
     const badge = page.getByTestId('seo-badge');
-    await badge.waitFor();
+    await expectVisible(badge);
     assert.match(await badge.innerText(), /^\d+%$/);
-    await page.locator('[data-check="keyword-in-title"][data-met="true"]').waitFor();
-    await page.locator('[data-check="featured-image"][data-met="false"]').waitFor();
+    await expectVisible(page.locator('[data-check="keyword-in-title"][data-met="true"]'));
+    await expectVisible(page.locator('[data-check="featured-image"][data-met="false"]'));
 
     // Debug Test shows the payload that would be sent.
     await page.getByRole('button', { name: 'Debug Test' }).click();
@@ -121,16 +134,16 @@ describe('admin: writing and managing posts', () => {
     assert.match(payload.content, /<h2>Why vocals get lost<\/h2>/);
     // Closed once it has zoomed in, as a person would: closed mid-animation (on a busy machine),
     // the dialog could stay over the page and take the Create Post click.
-    await page.locator('.ant-modal:not(.ant-zoom-appear)').filter({ has: debugPayload }).waitFor();
+    await expectVisible(page.locator('.ant-modal:not(.ant-zoom-appear)').filter({ has: debugPayload }));
     await page.getByRole('button', { name: 'Close' }).click();
-    await debugPayload.waitFor({ state: 'detached' });
+    await expectDetached(debugPayload);
 
     await page.getByRole('button', { name: 'Create Post' }).click();
-    await toast(page, 'Post created').waitFor();
+    await expectVisible(toast(page, 'Post created'));
     await page.waitForURL(/\/admin\/posts\/\d+$/);
-    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
-    await page.locator('.ant-page-header').getByText('Published', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Update Post' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Edit Post' }));
+    await expectVisible(page.locator('.ant-page-header').getByText('Published', { exact: true }));
+    await expectVisible(page.getByRole('button', { name: 'Update Post' }));
     const id = Number(new URL(page.url()).pathname.split('/').pop());
 
     // The public API and pages have it.
@@ -146,7 +159,7 @@ describe('admin: writing and managing posts', () => {
     await page.goto('/blog');
     await page.waitForLoadState('networkidle');
     if ((await page.locator('a[href^="/blog/post/"]').count()) > 0) {
-      await page.getByRole('link', { name: title }).first().waitFor();
+      await expectVisible(page.getByRole('link', { name: title }).first());
     } else {
       // The blog list belongs to another issue; until it lists posts, the API check above stands.
       console.log(
@@ -172,14 +185,14 @@ describe('admin: writing and managing posts', () => {
       globalThis.__studioAutosaveIntervalMs = ms;
     }, interval);
     await page.goto(`/admin/posts/${created.post.id}`);
-    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
-    await page.locator('.ant-page-header').getByText('Draft', { exact: true }).waitFor();
-    await page.locator('[data-slate-editor] h2').filter({ hasText: 'Gain staging' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Edit Post' }));
+    await expectVisible(page.locator('.ant-page-header').getByText('Draft', { exact: true }));
+    await expectVisible(page.locator('[data-slate-editor] h2').filter({ hasText: 'Gain staging' }));
     await page.waitForTimeout(500);
     assert.equal(await page.getByText('Unsaved changes').count(), 0, 'loading a post is not an edit');
 
     await page.getByLabel('Excerpt').fill('Why levels come first.');
-    await page.getByText('Unsaved changes · drafts save automatically every 8 seconds').waitFor();
+    await expectVisible(page.getByText('Unsaved changes · drafts save automatically every 8 seconds'));
 
     // Leaving now makes the browser ask.
     let asked = null;
@@ -191,7 +204,7 @@ describe('admin: writing and managing posts', () => {
     assert.equal(asked, 'beforeunload');
 
     // Nothing but the autosave can save it: no button was pressed.
-    await page.getByTestId('saved-indicator').waitFor({ timeout: 30_000 });
+    await expectVisible(page.getByTestId('saved-indicator'), { timeout: 30_000 });
     const saved = await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() });
     assert.equal(saved.body.post.excerpt, 'Why levels come first.');
     assert.equal(saved.body.post.status, 'draft');
@@ -212,17 +225,14 @@ describe('admin: writing and managing posts', () => {
       mimeType: 'image/png',
       buffer: PNG_1X1,
     });
-    await page.getByText('cover.png will be uploaded to the media library when you save.').waitFor();
+    await expectVisible(page.getByText('cover.png will be uploaded to the media library when you save.'));
     await page.getByRole('button', { name: 'Debug Test' }).click();
-    await page
-      .getByRole('dialog')
-      .getByText(/multipart\/form-data/)
-      .waitFor();
+    await expectVisible(page.getByRole('dialog').getByText(/multipart\/form-data/));
     await page.getByRole('button', { name: 'Close' }).click();
 
     // Saved as multipart: the server stores the file and names it.
     await page.getByRole('button', { name: 'Create Post' }).click();
-    await toast(page, 'Post created').waitFor();
+    await expectVisible(toast(page, 'Post created'));
     await page.waitForURL(/\/admin\/posts\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const first = (await api(`/api/admin/blog/posts/${id}`, { token: await staffToken() })).body.post;
@@ -240,7 +250,7 @@ describe('admin: writing and managing posts', () => {
       .getByRole('button', { name: `Use ${other.fileName}` })
       .click();
     await page.getByRole('button', { name: 'Update Post' }).click();
-    await toast(page, 'Post updated').waitFor();
+    await expectVisible(toast(page, 'Post updated'));
     const second = (await api(`/api/admin/blog/posts/${id}`, { token: await staffToken() })).body.post;
     assert.equal(second.featuredImage, other.fileName);
     await page.context().close();
@@ -250,15 +260,17 @@ describe('admin: writing and managing posts', () => {
     const page = await adminPage(browser);
     await page.goto('/admin/posts/new');
     await page.getByRole('button', { name: 'Create Post' }).click();
-    await page.getByText('Validation Error: Please check all required fields and fix any errors.').waitFor();
-    await page.getByText('Title must be at least 5 characters').waitFor();
-    await page.getByText('Content must be at least 50 characters').waitFor();
+    await expectVisible(
+      page.getByText('Validation Error: Please check all required fields and fix any errors.'),
+    );
+    await expectVisible(page.getByText('Title must be at least 5 characters'));
+    await expectVisible(page.getByText('Content must be at least 50 characters'));
     await page.getByLabel('Title', { exact: true }).fill('Tiny');
     await page.getByLabel('Slug').fill('Not A Slug');
-    await page.getByText('Slug must contain only lowercase letters, numbers, and hyphens').waitFor();
+    await expectVisible(page.getByText('Slug must contain only lowercase letters, numbers, and hyphens'));
     await page.getByRole('tab', { name: /^SEO/ }).click();
     await page.getByLabel('Meta description').fill('x'.repeat(161));
-    await page.getByText('Meta description should be under 160 characters').waitFor();
+    await expectVisible(page.getByText('Meta description should be under 160 characters'));
     await page.getByRole('tab', { name: 'Settings' }).click();
     // Cancel goes back to the list (after confirming that the changes may go).
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -278,12 +290,12 @@ describe('admin: writing and managing posts', () => {
     }
     const page = await adminPage(browser);
     await page.goto('/admin/posts');
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Posts' }));
     const searched = page.waitForResponse((r) => r.url().includes(`search=${prefix}`));
     await page.getByLabel('Search posts').fill(prefix);
     await searched;
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await page.getByText('Showing 1–10 of 12 posts').waitFor();
+    await expectVisible(page.getByText('Showing 1–10 of 12 posts'));
     assert.equal(await rows.count(), 10);
 
     // Status badges and dates as the spec writes them.
@@ -297,10 +309,10 @@ describe('admin: writing and managing posts', () => {
     // Page 2, then a new page size goes back to page 1.
     const pager = page.getByRole('navigation', { name: 'Posts pages' });
     await pager.getByRole('button', { name: 'Page 2' }).click();
-    await page.getByText('Showing 11–12 of 12 posts').waitFor();
+    await expectVisible(page.getByText('Showing 11–12 of 12 posts'));
     await page.locator('div.ant-select[aria-label="Items per page"]').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '5 / page' }).click();
-    await page.getByText('Showing 1–5 of 12 posts').waitFor();
+    await expectVisible(page.getByText('Showing 1–5 of 12 posts'));
     assert.equal(await pager.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current'), 'page');
     assert.deepEqual(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts(), [
       '1',
@@ -308,7 +320,7 @@ describe('admin: writing and managing posts', () => {
       '3',
     ]);
     await pager.getByRole('button', { name: 'Page 3' }).click();
-    await page.getByText('Showing 11–12 of 12 posts').waitFor();
+    await expectVisible(page.getByText('Showing 11–12 of 12 posts'));
 
     // Status filter: only the published ones, and the pagination hides at one page.
     await page.locator('div.ant-select[aria-label="Filter by status"]').click();
@@ -316,7 +328,7 @@ describe('admin: writing and managing posts', () => {
       .locator('.ant-select-item-option')
       .filter({ hasText: /^Published$/ })
       .click();
-    await page.getByText('Showing 1–3 of 3 posts').waitFor();
+    await expectVisible(page.getByText('Showing 1–3 of 3 posts'));
     assert.equal(await pager.count(), 0);
     assert.deepEqual(
       await page
@@ -338,7 +350,7 @@ describe('admin: writing and managing posts', () => {
     await page.goto('/admin/posts');
     await page.getByLabel('Search posts').fill(title);
     const row = page.getByRole('row').filter({ hasText: title });
-    await row.waitFor();
+    await expectVisible(row);
     assert.equal(
       await row.getByRole('link', { name: 'View' }).getAttribute('href'),
       `/blog/post/${created.post.slug}`,
@@ -348,10 +360,14 @@ describe('admin: writing and managing posts', () => {
     // Cancel keeps it.
     await row.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('.ant-modal-confirm-title').getByText('Are you sure?', { exact: true }).waitFor();
-    await dialog.getByText('This post will be permanently deleted. This action cannot be undone.').waitFor();
+    await expectVisible(
+      dialog.locator('.ant-modal-confirm-title').getByText('Are you sure?', { exact: true }),
+    );
+    await expectVisible(
+      dialog.getByText('This post will be permanently deleted. This action cannot be undone.'),
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expectHidden(dialog);
     assert.equal(
       (await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status,
       200,
@@ -360,10 +376,10 @@ describe('admin: writing and managing posts', () => {
     // Delete removes it.
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Post deleted').waitFor();
-    await page.getByText('No posts found').waitFor();
-    await page.getByText(`No posts match your search "${title}"`).waitFor();
-    await page.getByRole('button', { name: 'Create your first post' }).waitFor();
+    await expectVisible(toast(page, 'Post deleted'));
+    await expectVisible(page.getByText('No posts found'));
+    await expectVisible(page.getByText(`No posts match your search "${title}"`));
+    await expectVisible(page.getByRole('button', { name: 'Create your first post' }));
     assert.equal(
       (await api(`/api/admin/blog/posts/${created.post.id}`, { token: await staffToken() })).status,
       404,

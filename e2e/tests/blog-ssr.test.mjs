@@ -4,7 +4,7 @@
 // post shows up at once, and the browser hydrates the server's DOM without a mismatch.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, PHONE, adminToken, api, isHydrated, launch, uniq } from './support.mjs';
+import { BASE, PHONE, adminToken, api, expectVisible, isHydrated, launch, uniq } from './support.mjs';
 
 async function created(path, body, token) {
   const res = await api(path, { method: 'POST', body, token });
@@ -135,9 +135,9 @@ describe('blog: server-rendered pages', () => {
     const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`/blog?category=${category.id}`);
-    await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
-    await page.locator('.blog__main').getByRole('link', { name: posts[0].title }).waitFor();
-    await page.getByRole('navigation', { name: 'Blog pages' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Blog' }));
+    await expectVisible(page.locator('.blog__main').getByRole('link', { name: posts[0].title }));
+    await expectVisible(page.getByRole('navigation', { name: 'Blog pages' }));
     await context.close();
   });
 

@@ -4,7 +4,19 @@
 import assert from 'node:assert/strict';
 import { deflateSync, crc32 } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DESKTOP, PHONE, adminToken, api, launch, newPage, signInWithToken, uniq } from './support.mjs';
+import {
+  BASE,
+  DESKTOP,
+  PHONE,
+  adminToken,
+  api,
+  expectDetached,
+  expectVisible,
+  launch,
+  newPage,
+  signInWithToken,
+  uniq,
+} from './support.mjs';
 
 const AWAITING_MODERATION = 'Thanks! Your comment will appear once it has been approved.';
 const longDate = new Intl.DateTimeFormat('en-GB', {
@@ -180,10 +192,10 @@ describe('blog: the public list and post pages', () => {
     it(`shows published posts only, six a page, and pages to page 2 (${name})`, async () => {
       const page = await newPage(browser, viewport);
       await page.goto('/blog');
-      await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Blog' }));
       assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
       assert.equal(await page.title(), `Blog | ${blogName}`);
-      await main(page).getByRole('article').first().waitFor();
+      await expectVisible(main(page).getByRole('article').first());
       assert.ok((await cards(page).count()) <= 6);
 
       await toolbar(page)
@@ -192,9 +204,9 @@ describe('blog: the public list and post pages', () => {
         .click();
       await page.waitForURL((url) => url.searchParams.get('category') === String(seed.all.id));
       await expectCards(page, 6);
-      await main(page).getByText('Showing 1–6 of 8 posts').waitFor();
+      await expectVisible(main(page).getByText('Showing 1–6 of 8 posts'));
       // Newest first: post 1 leads, post 7 and 8 are on page 2, the draft nowhere.
-      await main(page).getByRole('link', { name: seed.posts[0].title }).waitFor();
+      await expectVisible(main(page).getByRole('link', { name: seed.posts[0].title }));
       assert.equal(await main(page).getByText(seed.draftTitle).count(), 0);
       assert.equal(
         await pager(page).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current'),
@@ -205,7 +217,7 @@ describe('blog: the public list and post pages', () => {
       await pager(page).getByRole('button', { name: 'Page 2' }).click();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
       await expectCards(page, 2);
-      await main(page).getByRole('link', { name: seed.posts[7].title }).waitFor();
+      await expectVisible(main(page).getByRole('link', { name: seed.posts[7].title }));
       assert.equal(await main(page).getByText(seed.draftTitle).count(), 0);
       assert.equal(await pager(page).getByRole('button', { name: 'Next page' }).isDisabled(), true);
 
@@ -215,8 +227,8 @@ describe('blog: the public list and post pages', () => {
         await card.getByRole('link', { name: seed.posts[7].title }).getAttribute('href'),
         `/blog/post/${seed.posts[7].slug}`,
       );
-      await card.getByText('1 min read').waitFor();
-      await card.getByText(/By \S+/).waitFor();
+      await expectVisible(card.getByText('1 min read'));
+      await expectVisible(card.getByText(/By \S+/));
 
       // Three posts fit on one page: no page control at all.
       await page.goto(`/blog?category=${seed.mixing.id}`);
@@ -238,7 +250,7 @@ describe('blog: the public list and post pages', () => {
     await page.waitForURL((url) => url.searchParams.get('search') === seed.searchWord);
     assert.equal(params(page).get('page'), null);
     await expectCards(page, 1);
-    await main(page).getByRole('link', { name: seed.posts[4].title }).waitFor();
+    await expectVisible(main(page).getByRole('link', { name: seed.posts[4].title }));
     await chip(page, `Search: “${seed.searchWord}”`).waitFor();
 
     // Removing the search chip empties the box and brings the category's posts back.
@@ -258,16 +270,16 @@ describe('blog: the public list and post pages', () => {
     await page.waitForURL((url) => url.searchParams.get('category') === String(seed.mixing.id));
     await expectCards(page, 3);
     assert.equal(await button.getAttribute('aria-pressed'), 'true');
-    await chip(page, `Category: ${seed.mixing.name}`).waitFor();
+    await expectVisible(chip(page, `Category: ${seed.mixing.name}`));
 
     await button.click();
     await page.waitForURL((url) => !url.searchParams.has('category'));
-    await chip(page, `Category: ${seed.mixing.name}`).waitFor({ state: 'detached' });
+    await expectDetached(chip(page, `Category: ${seed.mixing.name}`));
     assert.equal(await button.getAttribute('aria-pressed'), 'false');
 
     await page.goto(`/blog?category=${seed.mixing.id}`);
     await expectCards(page, 3);
-    await chip(page, `Category: ${seed.mixing.name}`).waitFor();
+    await expectVisible(chip(page, `Category: ${seed.mixing.name}`));
     // The sidebar lists the category with its count of published posts, and shows it chosen.
     const entry = sidebar(page).getByRole('button', { name: `${seed.mixing.name} (3 posts)` });
     assert.equal(await entry.getAttribute('aria-pressed'), 'true');
@@ -285,7 +297,7 @@ describe('blog: the public list and post pages', () => {
       .click();
     await page.waitForURL((url) => url.searchParams.get('tag') === String(seed.vocals.id));
     await expectCards(page, 2);
-    await chip(page, `Tag: ${seed.vocals.name}`).waitFor();
+    await expectVisible(chip(page, `Tag: ${seed.vocals.name}`));
     const sideTag = sidebar(page).getByRole('button', { name: `#${seed.vocals.name}` });
     assert.equal(await sideTag.getAttribute('aria-pressed'), 'true');
     await sideTag.click();
@@ -299,9 +311,9 @@ describe('blog: the public list and post pages', () => {
       `/blog?category=${seed.all.id}&tag=${seed.vocals.id}&search=${encodeURIComponent(seed.prefix)}`,
     );
     await expectCards(page, 2);
-    await chip(page, `Search: “${seed.prefix}”`).waitFor();
-    await chip(page, `Category: ${seed.all.name}`).waitFor();
-    await chip(page, `Tag: ${seed.vocals.name}`).waitFor();
+    await expectVisible(chip(page, `Search: “${seed.prefix}”`));
+    await expectVisible(chip(page, `Category: ${seed.all.name}`));
+    await expectVisible(chip(page, `Tag: ${seed.vocals.name}`));
     assert.equal(await page.getByRole('searchbox', { name: 'Search posts' }).inputValue(), seed.prefix);
 
     await chip(page, `Tag: ${seed.vocals.name}`).click();
@@ -312,7 +324,7 @@ describe('blog: the public list and post pages', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.waitForURL((url) => url.search === '');
     // The URL changes first; the chips and the search box follow on the next render.
-    await page.getByRole('button', { name: 'Clear all' }).waitFor({ state: 'detached' });
+    await expectDetached(page.getByRole('button', { name: 'Clear all' }));
     const search = page.getByRole('searchbox', { name: 'Search posts' });
     await page.waitForFunction((el) => el.value === '', await search.elementHandle());
     assert.equal(await search.inputValue(), '');
@@ -322,12 +334,12 @@ describe('blog: the public list and post pages', () => {
   it("shows 'No posts found' with Reset Filters when nothing matches", async () => {
     const page = await newPage(browser, PHONE);
     await page.goto(`/blog?search=${seed.prefix}nothingmatches`);
-    await page.getByRole('heading', { name: 'No posts found' }).waitFor();
+    await expectVisible(page.getByRole('heading', { name: 'No posts found' }));
     assert.equal(await cards(page).count(), 0);
     assert.equal(await pager(page).count(), 0);
     await page.getByRole('button', { name: 'Reset Filters' }).click();
     await page.waitForURL((url) => url.search === '');
-    await cards(page).first().waitFor();
+    await expectVisible(cards(page).first());
     await page.context().close();
   });
 
@@ -336,23 +348,21 @@ describe('blog: the public list and post pages', () => {
     await page.goto('/blog');
     const newest = (await api('/api/blog/posts?limit=4&offset=0&status=published')).body.posts;
     const recent = sidebar(page).getByRole('region', { name: 'Recent Posts' }).getByRole('link');
-    await recent.first().waitFor();
+    await expectVisible(recent.first());
     assert.deepEqual(
       await recent.allInnerTexts(),
       newest.map((p) => p.title),
     );
     const all = sidebar(page).getByRole('button', { name: `${seed.all.name} (8 posts)` });
     assert.equal(await all.locator('[aria-hidden="true"]').innerText(), '8');
-    await sidebar(page)
-      .getByRole('button', { name: `#${seed.vocals.name}` })
-      .waitFor();
+    await expectVisible(sidebar(page).getByRole('button', { name: `#${seed.vocals.name}` }));
     await page.context().close();
   });
 
   it('shows Create Post and Admin Panel to admins only', async () => {
     const anonymous = await newPage(browser);
     await anonymous.goto('/blog');
-    await cards(anonymous).first().waitFor();
+    await expectVisible(cards(anonymous).first());
     assert.equal(await anonymous.getByRole('link', { name: 'Create Post' }).count(), 0);
     assert.equal(await anonymous.getByRole('link', { name: 'Admin Panel' }).count(), 0);
     await anonymous.context().close();
@@ -361,7 +371,7 @@ describe('blog: the public list and post pages', () => {
     await signInWithToken(admin, token);
     await admin.goto('/blog');
     const create = admin.getByRole('link', { name: 'Create Post' });
-    await create.waitFor();
+    await expectVisible(create);
     assert.equal(await create.getAttribute('href'), '/admin/posts/new');
     assert.equal(await admin.getByRole('link', { name: 'Admin Panel' }).getAttribute('href'), '/admin');
     await admin.context().close();
@@ -378,7 +388,7 @@ describe('blog: the public list and post pages', () => {
         route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
       );
       await openInApp(page, '/blog');
-      await page.locator('.toast').filter({ hasText: title }).waitFor();
+      await expectVisible(page.locator('.toast').filter({ hasText: title }));
       await page.context().close();
     });
   }
@@ -393,21 +403,21 @@ describe('blog: the public list and post pages', () => {
       await route.continue();
     });
     await openInApp(page, `/blog/post/${post.slug}`);
-    await page.getByRole('status').filter({ hasText: 'Loading the post…' }).waitFor();
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Loading the post…' }));
     release();
 
-    await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: post.title }));
     assert.equal(
       await page.getByRole('heading', { level: 1 }).count(),
       1,
       'the editor’s h1 is shown as an h2',
     );
-    await page.getByRole('heading', { level: 2, name: 'Why headroom matters' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Why headroom matters' }));
     const article = page.getByRole('article');
-    await article.getByText(longDate.format(new Date(post.publishedAt)), { exact: true }).waitFor();
+    await expectVisible(article.getByText(longDate.format(new Date(post.publishedAt)), { exact: true }));
     assert.ok(post.readTimeMinutes > 1);
-    await article.getByText(readTime(post.readTimeMinutes), { exact: true }).waitFor();
-    await article.getByText(post.author.displayName || post.author.username, { exact: true }).waitFor();
+    await expectVisible(article.getByText(readTime(post.readTimeMinutes), { exact: true }));
+    await expectVisible(article.getByText(post.author.displayName || post.author.username, { exact: true }));
     const image = article.locator('img.blog-article__image');
     // A responsive version of the upload (AVIF in Chromium), fetched first, the space kept for it.
     const id = seed.image.replace(/\.png$/, '');
@@ -422,8 +432,8 @@ describe('blog: the public list and post pages', () => {
     );
     // With srcset, naturalWidth is the chosen file's width scaled to the drawn size.
     assert.ok((await image.evaluate((img) => img.naturalWidth)) > 0, 'the featured image loads');
-    await article.getByRole('heading', { name: 'Gain staging' }).waitFor();
-    await article.getByRole('listitem').filter({ hasText: 'No limiter on the mix bus' }).waitFor();
+    await expectVisible(article.getByRole('heading', { name: 'Gain staging' }));
+    await expectVisible(article.getByRole('listitem').filter({ hasText: 'No limiter on the mix bus' }));
     assert.equal(
       await article.getByRole('link', { name: 'headroom', exact: true }).getAttribute('href'),
       'https://example.com/headroom',
@@ -465,9 +475,9 @@ describe('blog: the public list and post pages', () => {
     });
     await openInApp(page, `/blog/post/${post.slug}`);
     const card = page.getByRole('region', { name: 'About the Author' });
-    await card.waitFor();
-    await card.getByText('Jo Mixwell').waitFor();
-    await card.getByText('Mix engineer and producer.').waitFor();
+    await expectVisible(card);
+    await expectVisible(card.getByText('Jo Mixwell'));
+    await expectVisible(card.getByText('Mix engineer and producer.'));
     assert.equal(await card.locator('.author-card__avatar--placeholder').innerText(), 'JM');
     await page.context().close();
   });
@@ -476,18 +486,18 @@ describe('blog: the public list and post pages', () => {
     const post = seed.posts[2];
     const page = await newPage(browser);
     await page.goto(`/blog/post/${post.slug}`);
-    await page.getByText('No comments yet. Be the first to share your thoughts.').waitFor();
+    await expectVisible(page.getByText('No comments yet. Be the first to share your thoughts.'));
 
     await page.getByRole('button', { name: 'Post Comment' }).click();
-    await page.getByText('Name must be at least 2 characters').waitFor();
-    await page.getByText('Comment must be at least 5 characters').waitFor();
+    await expectVisible(page.getByText('Name must be at least 2 characters'));
+    await expectVisible(page.getByText('Comment must be at least 5 characters'));
 
     const text = `Really useful, thanks ${seed.prefix}`;
     await page.getByRole('textbox', { name: 'Name' }).fill('Riley');
     await page.getByRole('textbox', { name: 'Email' }).fill('riley@example.com');
     await page.getByRole('textbox', { name: 'Comment' }).fill(text);
     await page.getByRole('button', { name: 'Post Comment' }).click();
-    await page.getByText(AWAITING_MODERATION).waitFor();
+    await expectVisible(page.getByText(AWAITING_MODERATION));
     assert.equal(await page.getByRole('textbox', { name: 'Comment' }).inputValue(), '');
     assert.equal(await page.getByText(text).count(), 0, 'unapproved comments are not shown');
 
@@ -501,9 +511,9 @@ describe('blog: the public list and post pages', () => {
 
     const fresh = await newPage(browser);
     await fresh.goto(`/blog/post/${post.slug}`);
-    await fresh.getByRole('heading', { name: 'Comments (1)' }).waitFor();
-    await fresh.getByText(text).waitFor();
-    await fresh.getByText('Riley', { exact: true }).waitFor();
+    await expectVisible(fresh.getByRole('heading', { name: 'Comments (1)' }));
+    await expectVisible(fresh.getByText(text));
+    await expectVisible(fresh.getByText('Riley', { exact: true }));
     await page.context().close();
     await fresh.context().close();
   });
@@ -512,12 +522,12 @@ describe('blog: the public list and post pages', () => {
     const page = await newPage(browser, PHONE);
     const res = await page.goto(`/blog/post/${seed.prefix}-no-such-post`);
     assert.equal(res.status(), 404);
-    await page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor();
-    await page.getByText("Sorry, the blog post you're looking for cannot be found.").waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Post Not Found' }));
+    await expectVisible(page.getByText("Sorry, the blog post you're looking for cannot be found."));
     assert.equal(await page.title(), `Post Not Found | ${blogName}`);
     await page.getByRole('link', { name: 'Back to Blog' }).click();
     await page.waitForURL((url) => url.pathname === '/blog');
-    await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Blog' }));
     await page.context().close();
   });
 

@@ -1,4 +1,3 @@
-/* global document */
 // The studio loop from both seats (issue 22): the client uploads stems; staff download them from
 // the project page (each file and the ZIP, byte for byte), accept them, send a version by tus
 // and go on after a reload from where it stopped; the client leaves a note in the review player;
@@ -11,21 +10,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE,
   FAKE_STRIPE,
   MAIL_API,
   adminToken,
   api,
+  expectVisible,
   launch,
   mailTo,
   newPage,
-  paidClient,
-  signInToPortal,
   signInWithToken,
   wav,
-  payAtFakeCheckout,
-  postVersion,
 } from './support.mjs';
+import {
+  paidClient,
+  payAtFakeCheckout,
+  postFinal,
+  postVersion,
+  signInToPortal,
+  watchTusUploads,
+  waveformDrawn,
+} from './portal-helpers.mjs';
 
 /** Whether the dashboard's waiting work lists the project under `kind`, once it settles (10 s). */
 async function waits(token, projectId, kind, expected) {
@@ -92,7 +96,7 @@ describe("The engineer's desk", () => {
         Object.entries(stems).map(([name, buffer]) => ({ name, mimeType: 'audio/wav', buffer })),
       );
     await client.getByRole('button', { name: /Upload 2 files/ }).click();
-    await client.getByTestId('portal-status').getByText('Files received').waitFor({ timeout: 30000 });
+    await expectVisible(client.getByTestId('portal-status').getByText('Files received'), { timeout: 30000 });
     await waits(token, projectId, 'files_arrived', true);
 
     // Staff download each stem and the ZIP from the project page: the same bytes.
@@ -111,7 +115,7 @@ describe("The engineer's desk", () => {
     for (const e of entries) assert.ok(e.data.equals(stems[e.name]), `${e.name} in the ZIP`);
     // Each download is on the project's timeline.
     await staff.reload();
-    await staff.getByText(/Downloaded by .+ as one ZIP of 2 files: .*Kick\.wav/).waitFor();
+    await expectVisible(staff.getByText(/Downloaded by .+ as one ZIP of 2 files: .*Kick\.wav/));
     await staff.getByRole('button', { name: 'Files accepted' }).click();
     await waits(token, projectId, 'files_arrived', false);
 
@@ -119,29 +123,8 @@ describe("The engineer's desk", () => {
     const song = join(dir, 'Song v1.wav');
     writeFileSync(song, wav(43));
     utimesSync(song, new Date('2026-01-01'), new Date('2026-01-01'));
-    const cdp = await staff.context().newCDPSession(staff);
-    await cdp.send('Network.enable');
-    const uplink = (bytesPerSecond) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: bytesPerSecond,
-      });
-    const patches = [];
-    staff.on('request', (r) => {
-      if (r.method() === 'PATCH' && r.url().includes('/api/uploads/'))
-        patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
-    });
-    const storedOffset = (url) =>
-      staff.evaluate(
-        (u) =>
-          fetch(u, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }).then((r) =>
-            Number(r.headers.get('upload-offset')),
-          ),
-        url,
-      );
-    await uplink(1_000_000);
+    const uploads = await watchTusUploads(staff);
+    await uploads.throttle(1_000_000);
     const chooseSong = async () => {
       const [chooser] = await Promise.all([
         staff.waitForEvent('filechooser'),
@@ -150,33 +133,20 @@ describe("The engineer's desk", () => {
       await chooser.setFiles(song);
     };
     await chooseSong();
-    await staff.getByTestId('upload-version').waitFor();
-    while (!patches.length) await staff.waitForTimeout(100);
-    const upload = patches[0].url;
-    let before = 0;
-    for (let i = 0; i < 100 && before < 2_000_000; i++) {
-      await staff.waitForTimeout(100);
-      before = await storedOffset(upload);
-    }
+    await expectVisible(staff.getByTestId('upload-version'));
+    const { upload, stored: before } = await uploads.midway(2_000_000);
     assert.ok(before >= 2_000_000, `mid-upload when reloaded (${before} bytes stored)`);
 
     await staff.reload();
-    await uplink(-1);
-    await staff
-      .getByTestId('unfinished-version')
-      .getByText(/Song v1\.wav/)
-      .waitFor();
-    const restarted = patches.length;
+    await uploads.throttle(-1);
+    await expectVisible(staff.getByTestId('unfinished-version').getByText(/Song v1\.wav/));
+    const restarted = uploads.patches.length;
     await chooseSong();
-    await staff
-      .getByTestId('upload-version')
-      .getByText(/resumed/)
-      .waitFor();
-    await staff
-      .getByTestId('upload-version')
-      .getByText(/(\d+\.\d) MB of \1 MB/)
-      .waitFor({ timeout: 30000 });
-    const resumed = patches.slice(restarted);
+    await expectVisible(staff.getByTestId('upload-version').getByText(/resumed/));
+    await expectVisible(staff.getByTestId('upload-version').getByText(/(\d+\.\d) MB of \1 MB/), {
+      timeout: 30000,
+    });
+    const resumed = uploads.patches.slice(restarted);
     assert.ok(resumed.length > 0, 'the reloaded tab sent the rest');
     assert.equal(resumed[0].url, upload, 'the same upload, not a new one');
     assert.ok(resumed[0].offset >= before, `resumed at ${resumed[0].offset}, not from 0`);
@@ -184,30 +154,24 @@ describe("The engineer's desk", () => {
     // The preview job runs; the client hears it and leaves a note at 0:05.
     await mailTo(email, /Version 1 of your .+ is ready to review/);
     await client.reload();
-    await client.getByTestId('review-player').waitFor();
-    await client.waitForFunction(() => {
-      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
-      return Boolean(host?.shadowRoot?.querySelector('canvas'));
-    });
+    await expectVisible(client.getByTestId('review-player'));
+    await waveformDrawn(client);
     await client.locator('body').press('ArrowRight');
-    await client
-      .getByTestId('player-time')
-      .getByText(/^0:05\.0/)
-      .waitFor();
+    await expectVisible(client.getByTestId('player-time').getByText(/^0:05\.0/));
     await client.getByTestId('note-input').fill('Kick a touch louder here');
     await client.getByTestId('add-note').click();
     await client.getByTestId('submit-round').click();
-    await client.getByText(/Your notes were sent as round 1/).waitFor();
+    await expectVisible(client.getByText(/Your notes were sent as round 1/));
     await waits(token, projectId, 'round_submitted', true);
 
     // Staff see the note on their own player and answer it there.
     await staff.reload();
     const desk = staff.getByTestId('review-player');
-    await desk.getByTestId('comment-list').getByText('Kick a touch louder here').waitFor();
+    await expectVisible(desk.getByTestId('comment-list').getByText('Kick a touch louder here'));
     await desk.getByRole('button', { name: 'Reply to the note at v1 · 0:05.0' }).click();
     await desk.getByTestId('reply-input').fill('Raised it 2 dB in v2.');
     await desk.getByTestId('send-reply').click();
-    await desk.getByTestId('comment-list').getByText('Raised it 2 dB in v2.').waitFor();
+    await expectVisible(desk.getByTestId('comment-list').getByText('Raised it 2 dB in v2.'));
 
     // The client reads the answer under the note (the staff list may show it a moment before the
     // server has stored it, so the client's page is read again until it is there).
@@ -215,7 +179,7 @@ describe("The engineer's desk", () => {
     for (let attempt = 1; ; attempt++) {
       await client.reload();
       try {
-        await answer.waitFor({ timeout: 10000 });
+        await expectVisible(answer, { timeout: 10000 });
         break;
       } catch (err) {
         if (attempt === 3) throw err;
@@ -225,16 +189,11 @@ describe("The engineer's desk", () => {
     // Version 2 answers the round; with a final file ready, the client approves it.
     await postVersion(token, projectId, 6, 'Song v2.wav');
     await waits(token, projectId, 'round_submitted', false);
-    const final = await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(1),
-    });
-    assert.equal(final.status, 201, await final.text());
+    await postFinal(token, projectId, 1, 'Song final.wav');
     await client.reload();
     await client.getByTestId('approve').click();
     await client.getByTestId('approve-confirm').click();
-    await client.getByTestId('pay-balance').waitFor();
+    await expectVisible(client.getByTestId('pay-balance'));
     await waits(token, projectId, 'balance_unpaid', true);
 
     // The client pays the balance through (fake) Stripe Checkout.
@@ -244,13 +203,13 @@ describe("The engineer's desk", () => {
     await client.getByTestId('pay-button').click();
     await payAtFakeCheckout(client);
     await client.goto(`${payPath}?paid=1`);
-    await client.getByTestId('pay-paid').waitFor();
+    await expectVisible(client.getByTestId('pay-paid'));
     await waits(token, projectId, 'balance_unpaid', false);
 
     // The final files download, and staff see the download on the project's timeline.
     await client.goto(`/portal/projects/${projectId}`);
     const zipLink = client.getByTestId('download-zip');
-    await zipLink.waitFor();
+    await expectVisible(zipLink);
     const finals = await client.request.get(await zipLink.getAttribute('href'));
     assert.equal(finals.status(), 200);
     assert.deepEqual(
@@ -258,10 +217,7 @@ describe("The engineer's desk", () => {
       ['Song final.wav'],
     );
     await staff.reload();
-    await staff
-      .getByText(/Downloaded by .*Song final\.wav/)
-      .first()
-      .waitFor();
+    await expectVisible(staff.getByText(/Downloaded by .*Song final\.wav/).first());
     await staff.context().close();
     await client.context().close();
   });

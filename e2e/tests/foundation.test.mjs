@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, PHONE, api, launch, loginThroughForm, newPage, toast, uniq } from './support.mjs';
+import {
+  ADMIN,
+  PHONE,
+  api,
+  expectVisible,
+  launch,
+  loginThroughForm,
+  newPage,
+  toast,
+  uniq,
+} from './support.mjs';
 
 describe('foundation: shell, remotes and the admin gate', () => {
   let browser;
@@ -23,7 +33,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
       'Blog',
       'Newsletter',
     ]) {
-      await header.getByRole('link', { name: link, exact: true }).first().waitFor();
+      await expectVisible(header.getByRole('link', { name: link, exact: true }).first());
     }
     assert.equal(
       await header.getByRole('link', { name: 'Book & Pay', exact: true }).getAttribute('href'),
@@ -35,8 +45,8 @@ describe('foundation: shell, remotes and the admin gate', () => {
     );
     const footer = page.locator('footer');
     assert.match(await footer.innerText(), new RegExp(`${new Date().getFullYear()}`));
-    await footer.getByRole('link', { name: /terms/i }).waitFor();
-    await footer.getByRole('link', { name: /privacy/i }).waitFor();
+    await expectVisible(footer.getByRole('link', { name: /terms/i }));
+    await expectVisible(footer.getByRole('link', { name: /privacy/i }));
     await page.context().close();
   });
 
@@ -46,8 +56,8 @@ describe('foundation: shell, remotes and the admin gate', () => {
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.click();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    await page.getByRole('link', { name: 'Book & Pay Now' }).waitFor();
-    await page.getByRole('link', { name: 'Free Mix (New Customers)' }).waitFor();
+    await expectVisible(page.getByRole('link', { name: 'Book & Pay Now' }));
+    await expectVisible(page.getByRole('link', { name: 'Free Mix (New Customers)' }));
     await page.context().close();
   });
 
@@ -55,7 +65,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
     const page = await newPage(browser);
     const res = await page.goto('/this/does/not/exist');
     assert.equal(res.status(), 404);
-    await page.getByText('404 Page Not Found').waitFor();
+    await expectVisible(page.getByText('404 Page Not Found'));
     await page.context().close();
   });
 
@@ -63,7 +73,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
     const page = await newPage(browser);
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/admin/login' && url.search === '');
-    await page.getByRole('heading', { level: 1, name: 'Staff sign-in' }).waitFor({ timeout: 60_000 });
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Staff sign-in' }), { timeout: 60_000 });
     assert.equal(await page.getByRole('tab', { name: /register/i }).count(), 0);
     assert.equal(await page.getByText(/register/i).count(), 0);
     await page.context().close();
@@ -72,19 +82,13 @@ describe('foundation: shell, remotes and the admin gate', () => {
   it('lets the seed admin log in through /auth and reach the admin layout', async () => {
     const page = await newPage(browser);
     await loginThroughForm(page, ADMIN.username, ADMIN.password);
-    await toast(page, 'Login successful').waitFor();
+    await expectVisible(toast(page, 'Login successful'));
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin');
     for (const tab of ['Dashboard', 'Posts', 'Categories', 'Media', 'Comments', 'Settings']) {
-      await page
-        .getByRole('menuitem', { name: new RegExp(tab) })
-        .first()
-        .waitFor();
+      await expectVisible(page.getByRole('menuitem', { name: new RegExp(tab) }).first());
     }
-    await page
-      .getByText(/Visit Site/)
-      .first()
-      .waitFor();
+    await expectVisible(page.getByText(/Visit Site/).first());
     await page.context().close();
   });
 
@@ -99,7 +103,9 @@ describe('foundation: shell, remotes and the admin gate', () => {
     await loginThroughForm(page, username, 'password-123');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin');
-    await page.getByText("Access Denied - You don't have permission to access the admin panel.").waitFor();
+    await expectVisible(
+      page.getByText("Access Denied - You don't have permission to access the admin panel."),
+    );
     await page.getByRole('button', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
@@ -112,13 +118,13 @@ describe('foundation: shell, remotes and the admin gate', () => {
     const username = uniq('newbie');
     await page.getByLabel(/^username$/i).fill(username);
     await page.getByLabel(/^email$/i).fill(`${username}@example.com`);
-    await page.getByText('Password must be at least 8 characters long.').waitFor();
+    await expectVisible(page.getByText('Password must be at least 8 characters long.'));
     await page
       .getByLabel(/^password$/i)
       .last()
       .fill('password-123');
     await page.getByRole('button', { name: /^(register|create account)$/i }).click();
-    await toast(page, 'Registration successful').waitFor();
+    await expectVisible(toast(page, 'Registration successful'));
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { PHONE, api, launch, newPage, uniq } from './support.mjs';
+import { PHONE, api, expectDetached, expectVisible, launch, newPage, uniq } from './support.mjs';
 
 const FAKE_STRIPE = process.env.E2E_FAKE_STRIPE_URL;
 const FAKE_STRIPE_JS = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fake-stripe', 'stripe.js');
@@ -67,7 +67,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     const stripeRequests = [];
     page.on('request', (req) => req.url().includes('stripe') && stripeRequests.push(req.url()));
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1 }));
     await page.waitForLoadState('networkidle');
     assert.deepEqual(stripeRequests, []);
     await page.context().close();
@@ -77,7 +77,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     const page = await paymentPage(browser);
     await page.goto('/services-checkout');
     const cards = page.locator('article.plan-card');
-    await cards.first().waitFor();
+    await expectVisible(cards.first());
     assert.equal(await page.locator('h1').count(), 1);
     assert.equal(await cards.count(), 4);
     const expected = [
@@ -101,7 +101,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
       'Upload your tracks',
       'Receive in 3-5 days',
     ]) {
-      await page.getByRole('heading', { name: step }).waitFor();
+      await expectVisible(page.getByRole('heading', { name: step }));
     }
     assert.match(await page.title(), /Book & Pay/);
     await page.context().close();
@@ -122,22 +122,22 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     assert.equal(await validate.isDisabled(), true);
     // Enter in the code field explains what is missing.
     await codeField.press('Enter');
-    await toast(page, 'Email Required')
-      .getByText('Please enter your email to apply a referral code')
-      .waitFor();
+    await expectVisible(
+      toast(page, 'Email Required').getByText('Please enter your email to apply a referral code'),
+    );
     await email.fill('friend@example.com');
     assert.equal(await validate.isEnabled(), true);
 
     await validate.click();
-    await toast(page, 'Discount Applied').waitFor();
-    await page.getByText(/Code applied: 10% off/).waitFor();
+    await expectVisible(toast(page, 'Discount Applied'));
+    await expectVisible(page.getByText(/Code applied: 10% off/));
     const mixMaster = page.locator('article.plan-card').nth(1);
     assert.match(await mixMaster.innerText(), /£72/);
     assert.match(await mixMaster.innerText(), /Pay £36 today/);
 
     // An emptied code clears the validation.
     await codeField.fill('');
-    await page.getByText(/Code applied/).waitFor({ state: 'detached' });
+    await expectDetached(page.getByText(/Code applied/));
     assert.doesNotMatch(await mixMaster.innerText(), /£72/);
     await page.context().close();
   });
@@ -148,8 +148,8 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.getByLabel('Email').fill('friend@example.com');
     await page.getByLabel(/referral code/i).fill('NOPE2345');
     await page.getByRole('button', { name: 'Validate Code' }).click();
-    await toast(page, 'Invalid Code').getByText('Invalid referral code').waitFor();
-    await page.locator('#referral-status').getByText('Invalid referral code').waitFor();
+    await expectVisible(toast(page, 'Invalid Code').getByText('Invalid referral code'));
+    await expectVisible(page.locator('#referral-status').getByText('Invalid referral code'));
     await page.context().close();
   });
 
@@ -162,9 +162,9 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
       .first()
       .getByRole('button', { name: /book now/i })
       .click();
-    await toast(page, 'Email Required')
-      .getByText('Please enter your email to use your referral code')
-      .waitFor();
+    await expectVisible(
+      toast(page, 'Email Required').getByText('Please enter your email to use your referral code'),
+    );
     assert.match(page.url(), /\/services-checkout$/);
     await page.context().close();
   });
@@ -181,14 +181,14 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.getByLabel('Email').fill('booker@example.com');
     await page.getByLabel(/referral code/i).fill(code);
     await page.getByRole('button', { name: 'Validate Code' }).click();
-    await toast(page, 'Discount Applied').waitFor();
+    await expectVisible(toast(page, 'Discount Applied'));
 
     const cards = page.locator('article.plan-card');
     await cards
       .nth(1)
       .getByRole('button', { name: /book now/i })
       .click();
-    await cards.nth(1).getByRole('button', { name: 'Processing...' }).waitFor();
+    await expectVisible(cards.nth(1).getByRole('button', { name: 'Processing...' }));
     assert.equal(await page.getByRole('button', { name: 'Processing...' }).count(), 1);
     assert.equal(await cards.nth(0).getByRole('button').isDisabled(), true);
 
@@ -204,10 +204,10 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.locator('#pay').click();
     await page.waitForURL((url) => url.pathname === '/success');
     assert.equal(new URL(page.url()).searchParams.get('session_id'), sessionId);
-    await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
-    await page.getByText(sessionId).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
+    await expectVisible(page.getByText(sessionId));
     // The page names what was booked.
-    await page.getByTestId('success-service').getByText('Mix & Master', { exact: true }).waitFor();
+    await expectVisible(page.getByTestId('success-service').getByText('Mix & Master', { exact: true }));
     assert.match(await page.getByTestId('success-lead').innerText(), /^Thank you for booking Mix & Master\./);
     await page.context().close();
   });
@@ -223,7 +223,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
       .first()
       .getByRole('button', { name: /book now/i })
       .click();
-    await toast(page, 'Checkout Error').getByText('Failed to initiate checkout').waitFor();
+    await expectVisible(toast(page, 'Checkout Error').getByText('Failed to initiate checkout'));
     assert.equal(await page.getByRole('button', { name: 'Processing...' }).count(), 0);
     await page.context().close();
   });
@@ -232,7 +232,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     const page = await paymentPage(browser);
     await page.goto(`/checkout?serviceId=${mixId}&amount=999`);
     const summary = page.locator('.checkout__summary');
-    await summary.getByText('Mix', { exact: true }).waitFor();
+    await expectVisible(summary.getByText('Mix', { exact: true }));
     assert.match(await page.title(), /Checkout/);
     assert.match(await summary.innerText(), /mixing/);
     assert.match(await summary.innerText(), /Deposit due today \(50%\)\s*£30/);
@@ -256,12 +256,12 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.waitForURL((url) => url.pathname === '/payment-success');
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('payment_intent'), intentId);
-    await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
     const card = page.locator('.pay-result__card');
     assert.match(await card.innerText(), /£30/);
     assert.match(await card.innerText(), new RegExp(intentId));
     assert.match(await card.innerText(), /confirmation email/i);
-    await card.getByRole('link', { name: 'Return Home' }).waitFor();
+    await expectVisible(card.getByRole('link', { name: 'Return Home' }));
     await page.context().close();
   });
 
@@ -273,7 +273,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.getByTestId('fake-stripe-card-number').fill('4000 0000 0000 0002');
     await page.getByLabel('Email for your receipt').fill('payer@example.com');
     await pay.click();
-    await toast(page, 'Payment Failed').getByText('Your card was declined.').waitFor();
+    await expectVisible(toast(page, 'Payment Failed').getByText('Your card was declined.'));
     const confirm = await page.evaluate(() =>
       window.__fakeStripe.calls.find((c) => c.name === 'stripe.confirmPayment'),
     );
@@ -285,10 +285,10 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
   it('reads a bare amount in pounds, with £50 by default', async () => {
     const page = await paymentPage(browser);
     await page.goto('/checkout?amount=12.5');
-    await page.getByRole('button', { name: 'Pay £12.50' }).waitFor();
+    await expectVisible(page.getByRole('button', { name: 'Pay £12.50' }));
     assert.match(await page.locator('.checkout__summary').innerText(), /£12\.50/);
     await page.goto('/checkout');
-    await page.getByRole('button', { name: 'Pay £50' }).waitFor();
+    await expectVisible(page.getByRole('button', { name: 'Pay £50' }));
     await page.context().close();
   });
 
@@ -311,23 +311,25 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.goto('/services-checkout');
     await page.goto(`/checkout?serviceId=${mixId}`);
     const card = page.getByRole('alert').filter({ hasText: 'Payment Error' });
-    await card
-      .getByText('The payment provider could not set up this payment. Please try again later.')
-      .waitFor();
+    await expectVisible(
+      card.getByText('The payment provider could not set up this payment. Please try again later.'),
+    );
     await card.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL((url) => url.pathname === '/services-checkout');
 
     answer = { status: 200, body: { success: true } };
     await page.goto('/checkout?amount=20');
-    await page.getByRole('alert').getByText('Invalid response from server').waitFor();
+    await expectVisible(page.getByRole('alert').getByText('Invalid response from server'));
     await page.context().close();
   });
 
   it('says when the service cannot be found', async () => {
     const page = await paymentPage(browser);
     await page.goto('/checkout?serviceId=999999');
-    await toast(page, 'Could not fetch service details').waitFor();
-    await page.getByRole('alert').filter({ hasText: 'Payment Error' }).getByText('Unknown service').waitFor();
+    await expectVisible(toast(page, 'Could not fetch service details'));
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'Payment Error' }).getByText('Unknown service'),
+    );
     await page.context().close();
   });
 
@@ -342,40 +344,42 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     // The fake reports requires_payment_method until told otherwise: the query's
     // redirect_status does not count, the server's answer does.
     await page.goto(`/payment-success?${query}`);
-    await page.getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
-    await toast(page, 'Payment Failed').getByText('Please try another payment method.').waitFor();
-    await page
-      .getByText(
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Failed' }));
+    await expectVisible(toast(page, 'Payment Failed').getByText('Please try another payment method.'));
+    await expectVisible(
+      page.getByText(
         'We were unable to process your payment. Please try again or contact our support team for assistance.',
-      )
-      .waitFor();
+      ),
+    );
     assert.match(await page.locator('.pay-result__card').innerText(), /£10/);
     const retry = page.getByRole('link', { name: 'Try Again' });
     assert.match(await retry.getAttribute('href'), /^\/checkout/);
-    await page.getByRole('link', { name: 'Return Home' }).waitFor();
+    await expectVisible(page.getByRole('link', { name: 'Return Home' }));
 
     await fake(`/__fake/payment_intents/${intentId}/status`, { status: 'processing' });
     await page.goto(`/payment-success?${query}`);
-    await page.getByRole('heading', { level: 1, name: 'Payment Processing' }).waitFor();
-    await toast(page, 'Payment Processing')
-      .getByText("Your payment is still processing. We'll update you when it's complete.")
-      .waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Processing' }));
+    await expectVisible(
+      toast(page, 'Payment Processing').getByText(
+        "Your payment is still processing. We'll update you when it's complete.",
+      ),
+    );
     assert.doesNotMatch(await page.locator('.pay-result__card').innerText(), /confirmation email/i);
     assert.equal(await page.getByRole('link', { name: 'Try Again' }).count(), 0);
 
     await fake(`/__fake/payment_intents/${intentId}/status`, { status: 'canceled' });
     await page.goto(`/payment-success?${query}`);
-    await toast(page, 'Something went wrong')
-      .getByText('Please contact customer support for assistance.')
-      .waitFor();
+    await expectVisible(
+      toast(page, 'Something went wrong').getByText('Please contact customer support for assistance.'),
+    );
 
     // No client secret, or an intent Stripe does not know: the error state.
     await page.goto(`/payment-success?payment_intent=${intentId}`);
-    await page.getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Failed' }));
     await page.goto(
       '/payment-success?payment_intent=pi_unknown&payment_intent_client_secret=pi_unknown_secret_x',
     );
-    await page.getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Failed' }));
     await page.getByRole('link', { name: 'Try Again' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.context().close();
@@ -384,7 +388,7 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
   it('thanks the customer on /success with the next steps and links', async () => {
     const page = await paymentPage(browser, PHONE);
     await page.goto('/success?session_id=cs_test_e2e_123');
-    await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
     const text = await page.locator('.pay-result__card').innerText();
     assert.match(text, /50% deposit has been received/);
     assert.match(text, /cs_test_e2e_123/);
@@ -414,14 +418,14 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
     await page.getByLabel('Name').fill('Dee Posit');
     await page.getByLabel('Email', { exact: true }).fill('dee@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Pay Your Deposit' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay Your Deposit' }));
     const pay = page.getByRole('button', { name: 'Pay £30' });
     await pay.waitFor();
     const clientSecret = await mountedClientSecret(page);
     const intent = await fake(`/__fake/payment_intents/${clientSecret.split('_secret_')[0]}`);
     assert.equal(intent.amount, 3000);
     assert.equal(intent.metadata.service_id, String(mixId));
-    await page.getByRole('button', { name: 'Back to Contact Form' }).waitFor();
+    await expectVisible(page.getByRole('button', { name: 'Back to Contact Form' }));
     await page.context().close();
   });
 
@@ -435,12 +439,12 @@ describe('payments: booking, checkout and results with a fake Stripe', () => {
       }),
     );
     await page.goto(`/checkout?serviceId=${mixId}`);
-    await page.getByRole('heading', { name: 'Payments are not configured' }).waitFor();
-    await page.getByRole('link', { name: 'Contact the Studio' }).waitFor();
+    await expectVisible(page.getByRole('heading', { name: 'Payments are not configured' }));
+    await expectVisible(page.getByRole('link', { name: 'Contact the Studio' }));
     assert.equal(await page.getByRole('button', { name: /^Pay/ }).count(), 0);
 
     await page.goto('/services-checkout');
-    await page.getByRole('heading', { name: 'Payments are not configured' }).waitFor();
+    await expectVisible(page.getByRole('heading', { name: 'Payments are not configured' }));
     for (const button of await page.getByRole('button', { name: /book now/i }).all()) {
       assert.equal(await button.isDisabled(), true);
     }

@@ -14,17 +14,24 @@ import {
   MAIL_API,
   adminToken,
   api,
+  expectDetached,
+  expectVisible,
   launch,
   mailTo,
   newPage,
-  paidClient,
-  signInToPortal,
   toast,
   uniq,
   wav,
+} from './support.mjs';
+import {
+  paidClient,
   payAtFakeCheckout,
   postVersion,
-} from './support.mjs';
+  readyForReview,
+  signInLinkIn,
+  signInToPortal,
+  waveformDrawn,
+} from './portal-helpers.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL = { width: 320, height: 640 };
@@ -50,13 +57,6 @@ async function checkSmall(phone, path, what, ready) {
   await ready(small);
   await assertNoSideScroll(small, `${what} at 320 px`);
   await small.context().close();
-}
-
-/** The sign-in link in a mail, as a path the test's pages can open. */
-function linkIn(mail) {
-  const url = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(mail.text)?.[0];
-  assert.ok(url, `a sign-in link in "${mail.subject}"`);
-  return url;
 }
 
 async function pdfTextOf(buffer) {
@@ -95,12 +95,12 @@ describe('The client project on a phone', () => {
     const phone = await signInToPortal(browser, link, PHONE, TOUCH);
     assert.equal(new URL(phone.url()).pathname, projectPath);
     const next = phone.getByTestId('next-step');
-    await next.getByRole('heading', { name: 'Send your files' }).waitFor();
+    await expectVisible(next.getByRole('heading', { name: 'Send your files' }));
     assert.match(await phone.title(), /^Mix project \| /);
 
     // The uploader: dark like the site, a real "Choose files" button first.
     const choose = phone.getByRole('button', { name: 'Choose files' });
-    await choose.waitFor();
+    await expectVisible(choose);
     assert.ok((await heightOf(choose)) >= 44, 'a 44 px "Choose files" button');
     const uploaderBg = await phone.evaluate(
       () => getComputedStyle(document.querySelector('.uppy-Dashboard-inner')).backgroundColor,
@@ -113,48 +113,27 @@ describe('The client project on a phone', () => {
       buffer: wav(),
     });
     await phone.getByRole('button', { name: /Upload 1 file/ }).click();
-    await phone
-      .getByTestId('portal-files')
-      .getByText(/second chorus\.wav/)
-      .waitFor({ timeout: 30000 });
+    await expectVisible(phone.getByTestId('portal-files').getByText(/second chorus\.wav/), {
+      timeout: 30000,
+    });
     await assertNoSideScroll(phone, 'project page with an upload');
     await checkSmall(phone, projectPath, 'project page with an upload', (p) =>
-      p
-        .getByTestId('portal-files')
-        .getByText(/second chorus\.wav/)
-        .waitFor(),
+      expectVisible(p.getByTestId('portal-files').getByText(/second chorus\.wav/)),
     );
 
     // The studio accepts the files, posts version 1 and a final file for later.
-    await api(`/api/admin/projects/${projectId}/status`, {
-      method: 'POST',
-      token,
-      body: { status: 'files_received' },
-    });
-    await api(`/api/admin/projects/${projectId}/accept-files`, { method: 'POST', token });
-    await postVersion(token, projectId, 8, 'Song v1.wav');
-    await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(1),
-    });
+    await readyForReview(token, projectId);
 
     // The version mail names the version and lands on the project, in review.
     const ready = await mailTo(email, /Version 1 of your Mix/);
     assert.match(ready.text, /Version 1 \(Mix\) of your Mix project is ready to review\./);
     assert.ok(ready.text.includes(`${BASE}${projectPath}`) || ready.text.includes(projectPath));
-    const readyLink = new URL(linkIn(ready));
+    const readyLink = new URL(signInLinkIn(ready));
     await phone.goto(`${readyLink.pathname}${readyLink.search}${readyLink.hash}`);
     await phone.waitForURL((url) => url.pathname === projectPath);
-    await next.getByRole('heading', { name: 'Listen to version 1 and give your notes' }).waitFor();
-    await phone.getByTestId('review-player').waitFor();
-    await phone.waitForFunction(() =>
-      Boolean(
-        document
-          .querySelector('[data-testid="waveform"]')
-          ?.firstElementChild?.shadowRoot?.querySelector('canvas'),
-      ),
-    );
+    await expectVisible(next.getByRole('heading', { name: 'Listen to version 1 and give your notes' }));
+    await expectVisible(phone.getByTestId('review-player'));
+    await waveformDrawn(phone);
     // A touch screen has no keys: no keyboard hint.
     assert.equal(await phone.getByTestId('keyboard-hint').isVisible(), false);
     assert.ok((await heightOf(phone.getByTestId('play'))) >= 44);
@@ -163,33 +142,35 @@ describe('The client project on a phone', () => {
     const notes = phone.getByTestId('comment-list');
     await phone.getByTestId('note-input').fill('Kick too loud');
     await phone.getByTestId('add-note').click();
-    await notes.getByText('Kick too loud').waitFor();
+    await expectVisible(notes.getByText('Kick too loud'));
     await notes.getByRole('button', { name: /^Edit your note/ }).click();
     await phone.getByTestId('note-edit-input').fill('Kick a touch quieter in the intro');
     await phone.getByRole('button', { name: 'Save note' }).click();
-    await notes.getByText('Kick a touch quieter in the intro').waitFor();
+    await expectVisible(notes.getByText('Kick a touch quieter in the intro'));
     await phone.getByTestId('note-input').fill('Remove me');
     await phone.getByTestId('add-note').click();
-    await notes.getByText('Remove me').waitFor();
+    await expectVisible(notes.getByText('Remove me'));
     await notes
       .getByRole('listitem')
       .filter({ hasText: 'Remove me' })
       .getByRole('button', { name: /^Delete your note/ })
       .click();
     await phone.getByRole('button', { name: 'Delete note' }).click();
-    await notes.getByText('Remove me').waitFor({ state: 'detached' });
+    await expectDetached(notes.getByText('Remove me'));
     await assertNoSideScroll(phone, 'review player');
-    await checkSmall(phone, projectPath, 'review player', (p) => p.getByTestId('review-player').waitFor());
+    await checkSmall(phone, projectPath, 'review player', (p) =>
+      expectVisible(p.getByTestId('review-player')),
+    );
     await phone.getByTestId('submit-round').click();
-    await phone.getByText('Your notes were sent as round 1 of 2.').waitFor();
-    await phone.getByTestId('portal-status').getByText('Revision requested').waitFor();
+    await expectVisible(phone.getByText('Your notes were sent as round 1 of 2.'));
+    await expectVisible(phone.getByTestId('portal-status').getByText('Revision requested'));
 
     // Version 2: styled selects, A/B named after the versions, notes of a sent round locked.
     await postVersion(token, projectId, 6, 'Song v2.wav');
     await phone.reload();
-    await next.getByRole('heading', { name: 'Listen to version 2 and give your notes' }).waitFor();
+    await expectVisible(next.getByRole('heading', { name: 'Listen to version 2 and give your notes' }));
     const select = phone.getByTestId('version-select');
-    await select.waitFor();
+    await expectVisible(select);
     const look = await select.evaluate((el) => {
       const s = getComputedStyle(el);
       return { appearance: s.appearance, height: el.getBoundingClientRect().height, bg: s.backgroundColor };
@@ -202,21 +183,21 @@ describe('The client project on a phone', () => {
     assert.equal(await abNew.getAttribute('aria-pressed'), 'true');
     await abOld.click();
     assert.equal(await abOld.getAttribute('aria-pressed'), 'true');
-    await notes.getByText('Kick a touch quieter in the intro').waitFor();
+    await expectVisible(notes.getByText('Kick a touch quieter in the intro'));
     assert.equal(await notes.getByRole('button', { name: /^Edit your note/ }).count(), 0);
     await assertNoSideScroll(phone, 'player with two versions');
     await checkSmall(phone, projectPath, 'player with two versions', (p) =>
-      p.getByTestId('version-select').waitFor(),
+      expectVisible(p.getByTestId('version-select')),
     );
 
     // Approving asks first and says what follows; then the page leads with the Pay button.
     await phone.getByTestId('approve').click();
     const dialog = phone.getByRole('dialog', { name: 'Approve version 2?' });
-    await dialog.waitFor();
+    await expectVisible(dialog);
     assert.match(await dialog.innerText(), /pay the balance of £30/);
     assert.match(await dialog.innerText(), /final files unlock as soon as it is paid/);
     await dialog.getByTestId('approve-confirm').click();
-    await next.getByRole('heading', { name: 'Pay balance £30' }).waitFor();
+    await expectVisible(next.getByRole('heading', { name: 'Pay balance £30' }));
     const breakdown = await next.getByTestId('balance-breakdown').innerText();
     assert.match(breakdown, /Quote\s+£60/);
     assert.match(breakdown, /Deposit paid\s+− £30/);
@@ -224,7 +205,7 @@ describe('The client project on a phone', () => {
     assert.match(await next.getByTestId('pay-unlocks').innerText(), /unlocks your 1 final file/);
     await assertNoSideScroll(phone, 'project page, balance to pay');
     await checkSmall(phone, projectPath, 'project page, balance to pay', (p) =>
-      p.getByTestId('pay-balance').waitFor(),
+      expectVisible(p.getByTestId('pay-balance')),
     );
 
     // The balance mail links the pay page and the project page.
@@ -236,21 +217,21 @@ describe('The client project on a phone', () => {
     await phone.waitForURL((url) => url.pathname.startsWith('/pay/'));
     const payPath = new URL(phone.url()).pathname;
     assert.ok(balanceMail.text.includes(payPath), 'the mail and the page name the same pay link');
-    await phone.getByTestId('pay-amount').getByText('£30').waitFor();
+    await expectVisible(phone.getByTestId('pay-amount').getByText('£30'));
     assert.match(await phone.getByTestId('balance-breakdown').innerText(), /Deposit paid\s+− £30/);
     assert.match(await phone.getByTestId('pay-unlocks').innerText(), /unlocks your 1 final file/);
     await assertNoSideScroll(phone, 'pay page');
-    await checkSmall(phone, payPath, 'pay page', (p) => p.getByTestId('pay-button').waitFor());
+    await checkSmall(phone, payPath, 'pay page', (p) => expectVisible(p.getByTestId('pay-button')));
     await phone.getByTestId('pay-button').click();
     await payAtFakeCheckout(phone);
     await phone.goto(`${payPath}?paid=1`);
-    await phone.getByTestId('pay-paid').waitFor();
+    await expectVisible(phone.getByTestId('pay-paid'));
 
     // Downloads: large buttons, the ZIP named after the project and the service.
     await phone.goto(projectPath);
-    await next.getByRole('heading', { name: 'Download your final files' }).waitFor();
+    await expectVisible(next.getByRole('heading', { name: 'Download your final files' }));
     const zip = phone.getByTestId('download-zip');
-    await zip.waitFor();
+    await expectVisible(zip);
     const zipName = `${email.split('@')[0]}-mix-final.zip`;
     assert.match(await zip.innerText(), new RegExp(zipName.replace(/\./g, '\\.')));
     assert.ok((await heightOf(zip)) >= 48, 'a large download button');
@@ -265,7 +246,7 @@ describe('The client project on a phone', () => {
 
     // Receipts: one per payment, PDFs that open, with the right totals.
     const receipts = phone.getByTestId('receipts');
-    await receipts.getByRole('link').nth(1).waitFor();
+    await expectVisible(receipts.getByRole('link').nth(1));
     assert.equal(await receipts.getByRole('link').count(), 2);
     const balanceReceipt = receipts.getByRole('link', { name: /Balance/ });
     const pdf = await phone.request.get(await balanceReceipt.getAttribute('href'));
@@ -290,26 +271,26 @@ describe('The client project on a phone', () => {
     assert.match(await pdfTextOf(Buffer.from(await fromMail.arrayBuffer())), /Total paid\s+£30\.00/);
     await assertNoSideScroll(phone, 'project page with downloads');
     await checkSmall(phone, projectPath, 'project page with downloads', (p) =>
-      p.getByTestId('download-zip').waitFor(),
+      expectVisible(p.getByTestId('download-zip')),
     );
     await checkSmall(phone, '/portal', 'project list', (p) =>
-      p.getByRole('link', { name: /Mix/ }).first().waitFor(),
+      expectVisible(p.getByRole('link', { name: /Mix/ }).first()),
     );
     await phone.context().close();
 
     // With the session over, the project page signs in by mail and comes back to the project.
     const later = await newPage(browser, PHONE, TOUCH);
     await later.goto(projectPath);
-    await later.getByRole('heading', { name: 'Sign in to your projects' }).waitFor();
+    await expectVisible(later.getByRole('heading', { name: 'Sign in to your projects' }));
     await assertNoSideScroll(later, 'sign-in form');
     await later.getByLabel('Email').fill(email);
     await later.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await later.getByRole('status').waitFor();
-    const again = new URL(linkIn(await mailTo(email, /Your sign-in link/)));
+    await expectVisible(later.getByRole('status'));
+    const again = new URL(signInLinkIn(await mailTo(email, /Your sign-in link/)));
     assert.equal(again.searchParams.get('next'), projectPath);
     await later.goto(`${again.pathname}${again.search}${again.hash}`);
     await later.waitForURL((url) => url.pathname === projectPath);
-    await later.getByTestId('download-zip').waitFor();
+    await expectVisible(later.getByTestId('download-zip'));
     await later.context().close();
     t.diagnostic(`project ${projectId}: loop done`);
   });
@@ -318,7 +299,7 @@ describe('The client project on a phone', () => {
     // The menu's jumps land the section heading 100 px from the top (below the sticky header).
     const home = await newPage(browser, PHONE, TOUCH);
     await home.goto('/');
-    await home.locator('#pricing .price-card__amount').first().waitFor();
+    await expectVisible(home.locator('#pricing .price-card__amount').first());
     for (const [label, id] of [
       ['Services', 'services'],
       ['Newsletter', 'newsletter'],
@@ -347,9 +328,9 @@ describe('The client project on a phone', () => {
     await contact.getByLabel('Email', { exact: true }).fill(`${uniq('phone')}@example.com`);
     await contact.getByRole('button', { name: 'Send Message' }).click();
     const sent = toast(contact, 'Message Sent Successfully!');
-    await sent.waitFor();
+    await expectVisible(sent);
     const form = contact.locator('form.pay-form');
-    await form.waitFor();
+    await expectVisible(form);
     const [a, b] = [await sent.locator('xpath=ancestor::li[1]').boundingBox(), await form.boundingBox()];
     assert.ok(a && b);
     const overlap =
@@ -367,7 +348,7 @@ describe('The client project on a phone', () => {
     );
     const small = await newPage(browser, SMALL, TOUCH);
     await small.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
-    await small.getByRole('heading', { name: 'Your subscription is confirmed' }).waitFor();
+    await expectVisible(small.getByRole('heading', { name: 'Your subscription is confirmed' }));
     await assertNoSideScroll(small, 'newsletter confirmation');
     const card = await small.locator('main').boundingBox();
     assert.ok(card.x >= 0 && card.x + card.width <= SMALL.width, `card ${JSON.stringify(card)}`);

@@ -1,4 +1,3 @@
-/* global document */
 // Projects part 2 end to end, in one short loop: staff post a version (the preview job runs),
 // the client leaves a note at a moment in the review player and submits the round, staff post
 // the next version, the client approves, the balance mail's /pay link opens the (fake) hosted
@@ -6,21 +5,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE,
   FAKE_STRIPE,
   MAIL_API,
   adminToken,
-  api,
+  expectVisible,
   launch,
   mailTo,
   newPage,
-  paidClient,
-  signInToPortal,
   signInWithToken,
   wav,
+} from './support.mjs';
+import {
+  paidClient,
   payAtFakeCheckout,
   postVersion,
-} from './support.mjs';
+  readyForReview,
+  signInLinkIn,
+  signInToPortal,
+  waveformDrawn,
+} from './portal-helpers.mjs';
 
 describe('Client review loop', () => {
   let browser;
@@ -35,21 +38,9 @@ describe('Client review loop', () => {
     assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
     const token = await adminToken();
 
-    // A paid Mix deposit opens the project; staff accept the files.
+    // A paid Mix deposit opens the project; staff accept the files, post version 1 and a final file.
     const { email, projectId } = await paidClient('review');
-    await api(`/api/admin/projects/${projectId}/status`, {
-      method: 'POST',
-      token,
-      body: { status: 'files_received' },
-    });
-    await api(`/api/admin/projects/${projectId}/accept-files`, { method: 'POST', token });
-
-    await postVersion(token, projectId, 8, 'Song v1.wav');
-    await fetch(`${BASE}/api/admin/projects/${projectId}/finals?name=Song%20final.wav`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(1),
-    });
+    await readyForReview(token, projectId);
 
     // Staff listen on the project page in the same player as the client (its waveform from the
     // stored peaks): the URL plays with the pass the page's request for it set.
@@ -58,11 +49,8 @@ describe('Client review loop', () => {
     // Listening from the start: the player may ask for the preview before the click (preload).
     const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'), { timeout: 30000 });
     await staff.goto(`/admin/projects/${projectId}`);
-    await staff.getByTestId('review-player').waitFor();
-    await staff.waitForFunction(() => {
-      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
-      return Boolean(host?.shadowRoot?.querySelector('canvas'));
-    });
+    await expectVisible(staff.getByTestId('review-player'));
+    await waveformDrawn(staff);
     await staff.getByTestId('play').click();
     const preview = await played;
     assert.ok([200, 206].includes(preview.status()), `the staff preview answered ${preview.status()}`);
@@ -72,58 +60,50 @@ describe('Client review loop', () => {
     // The client signs in from the newest mail (each new link revokes the older ones) and
     // reviews: the player comes in its own chunk, from stored peaks.
     const ready = await mailTo(email, /Version 1 of your .+ is ready to review/);
-    const signIn = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(ready.text)?.[0];
-    assert.ok(signIn, 'the version mail carries a sign-in link');
-    const page = await signInToPortal(browser, signIn);
+    const page = await signInToPortal(browser, signInLinkIn(ready));
     await page.goto(`/portal/projects/${projectId}`);
-    await page.getByTestId('portal-status').getByText('In review').waitFor();
-    await page.getByTestId('review-player').waitFor();
-    await page.waitForFunction(() => {
-      const host = document.querySelector('[data-testid="waveform"]')?.firstElementChild;
-      return Boolean(host?.shadowRoot?.querySelector('canvas'));
-    });
+    await expectVisible(page.getByTestId('portal-status').getByText('In review'));
+    await expectVisible(page.getByTestId('review-player'));
+    await waveformDrawn(page);
     // The arrow key jumps 5 s; the note is taken at the playhead.
     await page.locator('body').press('ArrowRight');
-    await page
-      .getByTestId('player-time')
-      .getByText(/^0:05\.0/)
-      .waitFor();
+    await expectVisible(page.getByTestId('player-time').getByText(/^0:05\.0/));
     await page.getByTestId('note-input').fill('Vocal a touch louder here');
     await page.getByTestId('add-note').click();
-    await page.getByTestId('comment-list').getByText('v1 · 0:05.0').waitFor();
+    await expectVisible(page.getByTestId('comment-list').getByText('v1 · 0:05.0'));
     await page.getByTestId('submit-round').click();
-    await page.getByText('Your notes were sent as round 1 of 2.').waitFor();
-    await page.getByTestId('portal-status').getByText('Revision requested').waitFor();
+    await expectVisible(page.getByText('Your notes were sent as round 1 of 2.'));
+    await expectVisible(page.getByTestId('portal-status').getByText('Revision requested'));
 
     // The next version; the earlier note stays readable; the client approves.
     await postVersion(token, projectId, 6, 'Song v2.wav');
     await page.reload();
-    await page.getByTestId('portal-status').getByText('In review').waitFor();
-    await page.getByTestId('comment-list').getByText('Vocal a touch louder here').waitFor();
+    await expectVisible(page.getByTestId('portal-status').getByText('In review'));
+    await expectVisible(page.getByTestId('comment-list').getByText('Vocal a touch louder here'));
     // Approving asks first; then the page leads with the balance to pay.
     await page.getByTestId('approve').click();
     await page.getByTestId('approve-confirm').click();
-    await page.getByTestId('next-step').getByRole('heading', { name: 'Pay balance £30' }).waitFor();
+    await expectVisible(page.getByTestId('next-step').getByRole('heading', { name: 'Pay balance £30' }));
 
     // The balance mail's link: the open Checkout Session, paid on the fake hosted page.
     const balanceMail = await mailTo(email, /balance of £30/);
     const payPath = new URL(/https?:\/\/[^\s"<]+\/pay\/[\w-]+/.exec(balanceMail.text)[0]).pathname;
     await page.goto(payPath);
-    await page.getByTestId('pay-amount').getByText('£30').waitFor();
+    await expectVisible(page.getByTestId('pay-amount').getByText('£30'));
     await page.getByTestId('pay-button').click();
     const session = await payAtFakeCheckout(page);
     assert.equal(session.metadata.kind, 'balance');
 
     await page.goto(`${payPath}?paid=1`);
-    await page.getByTestId('pay-paid').waitFor();
+    await expectVisible(page.getByTestId('pay-paid'));
     await page.goto(`/portal/projects/${projectId}`);
-    await page.getByTestId('portal-status').getByText('Delivered').waitFor();
+    await expectVisible(page.getByTestId('portal-status').getByText('Delivered'));
     const link = page.getByTestId('downloads').getByRole('link', { name: 'Song final.wav' });
     const href = await link.getAttribute('href');
     const download = await page.request.get(href);
     assert.equal(download.status(), 200);
     assert.equal((await download.body()).length, wav(1).length);
-    await page.getByTestId('money-balance').getByText('Balance of £30 paid. Thank you!').waitFor();
+    await expectVisible(page.getByTestId('money-balance').getByText('Balance of £30 paid. Thank you!'));
     await page.context().close();
   });
 });

@@ -5,14 +5,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { FAKE_STRIPE, MAIL_API, launch, newPage, paidClient, signInToPortal, wav } from './support.mjs';
+import { FAKE_STRIPE, MAIL_API, expectVisible, launch, newPage, wav } from './support.mjs';
+import { paidClient, signInToPortal, watchTusUploads } from './portal-helpers.mjs';
 
 /** Signs in with the mailed link, which lands on the client's project. */
 async function openProject(browser, link) {
   const page = await signInToPortal(browser, link);
   // The token never stays in the address bar.
   assert.ok(!page.url().includes('token='));
-  await page.getByRole('heading', { level: 1, name: 'Mix' }).waitFor();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Mix' }));
   return page;
 }
 
@@ -39,19 +40,19 @@ describe('Client portal', () => {
       .first()
       .setInputFiles({ name: 'Lead Vocal.wav', mimeType: 'audio/wav', buffer: wav() });
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
-    await page.getByText('Complete', { exact: true }).first().waitFor({ timeout: 30000 });
+    await expectVisible(page.getByText('Complete', { exact: true }).first(), { timeout: 30000 });
 
     const files = page.getByTestId('portal-files');
-    await files.getByText('Lead Vocal.wav').waitFor();
+    await expectVisible(files.getByText('Lead Vocal.wav'));
     // The probe runs in the worker; the page polls until the check is in.
-    await files.getByText(/48\.0 kHz · 16-bit · stereo · 1\.0 s/).waitFor({ timeout: 30000 });
-    await page.getByTestId('portal-status').getByText('Files received').waitFor({ timeout: 15000 });
+    await expectVisible(files.getByText(/48\.0 kHz · 16-bit · stereo · 1\.0 s/), { timeout: 30000 });
+    await expectVisible(page.getByTestId('portal-status').getByText('Files received'), { timeout: 15000 });
     await page.context().close();
 
     // Another browser without the session sees the sign-in form, not the project.
     const stranger = await newPage(browser);
     await stranger.goto(pathname.replace('/sign-in', ''));
-    await stranger.getByRole('heading', { name: 'Sign in to your projects' }).waitFor();
+    await expectVisible(stranger.getByRole('heading', { name: 'Sign in to your projects' }));
     await stranger.context().close();
   });
 
@@ -63,36 +64,9 @@ describe('Client portal', () => {
     const stem = wav(43);
     const sha = createHash('sha256').update(stem).digest('hex');
 
-    // A slow uplink (1 MB/s, Chromium's own throttling) so the reload lands mid-upload.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const uplink = (bytesPerSecond) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: bytesPerSecond,
-      });
-    await uplink(1_000_000);
-    const patches = [];
-    page.on('request', (r) => {
-      if (r.method() === 'PATCH' && r.url().includes('/api/uploads/'))
-        patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
-    });
-    /**
-     * What the server holds of the upload (tus HEAD, the page's own session). tus's lock makes
-     * a HEAD ask the running PATCH to stop and store what it has; tus-js-client then goes on
-     * with a new PATCH from there, so each look is also a dropped connection resumed.
-     */
-    const storedOffset = (url) =>
-      page.evaluate(
-        (u) =>
-          fetch(u, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }).then((r) =>
-            Number(r.headers.get('upload-offset')),
-          ),
-        url,
-      );
-
+    // A slow uplink (1 MB/s) so the reload lands mid-upload.
+    const uploads = await watchTusUploads(page);
+    await uploads.throttle(1_000_000);
     await page.locator('.uppy-Dashboard').waitFor();
     await page
       .locator('input.uppy-Dashboard-input')
@@ -100,27 +74,21 @@ describe('Client portal', () => {
       .setInputFiles({ name: 'Long Take.wav', mimeType: 'audio/wav', buffer: stem });
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
     await page.waitForFunction(() => document.querySelector('.uppy-StatusBar.is-uploading'));
-    while (!patches.length) await page.waitForTimeout(100);
-    const upload = patches[0].url;
-    let before = 0;
-    for (let i = 0; i < 100 && before < 2_000_000; i++) {
-      await page.waitForTimeout(100);
-      before = await storedOffset(upload);
-    }
+    const { upload, stored: before } = await uploads.midway(2_000_000);
     assert.ok(
       before >= 2_000_000 && before < stem.length,
       `mid-upload when reloaded (${before} bytes stored)`,
     );
 
     await page.reload();
-    await uplink(-1);
+    await uploads.throttle(-1);
     // Golden Retriever brings the file back; the client confirms, and tus asks where to go on.
-    await page.getByText('Session restored').waitFor();
-    const restarted = patches.length;
+    await expectVisible(page.getByText('Session restored'));
+    const restarted = uploads.patches.length;
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
-    await page.getByText('Complete', { exact: true }).first().waitFor({ timeout: 20000 });
+    await expectVisible(page.getByText('Complete', { exact: true }).first(), { timeout: 20000 });
 
-    const after = patches.slice(restarted);
+    const after = uploads.patches.slice(restarted);
     assert.ok(after.length > 0, 'the reloaded tab sent the rest');
     assert.equal(after[0].url, upload, 'the same upload, not a new one');
     assert.ok(after[0].offset >= before, `resumed at ${after[0].offset}, not from 0`);

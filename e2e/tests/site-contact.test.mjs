@@ -3,7 +3,7 @@
 // rate limited per client, so only a few tests send for real; the rest answer from page.route.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DESKTOP, MAIL_API, PHONE, launch, newPage, toast, uniq } from './support.mjs';
+import { DESKTOP, MAIL_API, PHONE, expectVisible, launch, newPage, toast, uniq } from './support.mjs';
 
 const SENT_DESCRIPTION = "We've received your message and will get back to you within 24-48 hours.";
 
@@ -30,7 +30,7 @@ describe('site: contact page', () => {
   it('sends a free-mix message, shows both toasts, clears the form and stays (desktop)', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto('/contact');
-    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
     assert.equal(await page.locator('h1').count(), 1);
     assert.match(await page.title(), /^Contact \|/);
     const service = page.getByLabel('Service');
@@ -66,19 +66,19 @@ describe('site: contact page', () => {
     });
     await page.getByRole('button', { name: 'Send Message' }).click();
     const sending = page.getByRole('button', { name: 'Sending...' });
-    await sending.waitFor();
+    await expectVisible(sending);
     assert.equal(await sending.isDisabled(), true);
     release();
 
-    await toast(page, 'Message Sent Successfully!').waitFor();
-    await page.getByText(SENT_DESCRIPTION).first().waitFor();
-    await toast(page, 'Confirmation Email Sent').waitFor({ timeout: 8000 });
-    await page.getByText('Check your inbox for a confirmation email from our studio.').first().waitFor();
+    await expectVisible(toast(page, 'Message Sent Successfully!'));
+    await expectVisible(page.getByText(SENT_DESCRIPTION).first());
+    await expectVisible(toast(page, 'Confirmation Email Sent'), { timeout: 8000 });
+    await expectVisible(page.getByText('Check your inbox for a confirmation email from our studio.').first());
 
     // Free Mix is not a bookable service: the form is cleared and the page stays on step 1.
     assert.equal(await page.getByLabel('Name').inputValue(), '');
     assert.equal(await page.getByLabel('Message').inputValue(), '');
-    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
     assert.equal(await page.getByRole('button', { name: 'Back to Contact Form' }).count(), 0);
 
     if (MAIL_API) {
@@ -105,8 +105,8 @@ describe('site: contact page', () => {
     await fillContact(page, { name: 'A', message: 'Too short' });
     await page.getByLabel('Service').selectOption('mix');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Name must be between 2 and 100 characters').waitFor();
-    await page.getByText('Message must be between 10 and 1000 characters').waitFor();
+    await expectVisible(page.getByText('Name must be between 2 and 100 characters'));
+    await expectVisible(page.getByText('Message must be between 10 and 1000 characters'));
     assert.equal(await page.getByLabel('Name').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByLabel('Name').evaluate((el) => el === document.activeElement), true);
     // Required fields are enforced by the browser.
@@ -129,18 +129,18 @@ describe('site: contact page', () => {
 
     await fillContact(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page, 'Message Sent Successfully!').waitFor();
+    await expectVisible(toast(page, 'Message Sent Successfully!'));
 
     const deposit = page.locator('.deposit');
-    await deposit.waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Pay Your Deposit' }).waitFor();
-    await deposit.getByText('Mix & Master', { exact: true }).waitFor();
-    await deposit.getByText('£80', { exact: true }).waitFor();
+    await expectVisible(deposit);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay Your Deposit' }));
+    await expectVisible(deposit.getByText('Mix & Master', { exact: true }));
+    await expectVisible(deposit.getByText('£80', { exact: true }));
     assert.equal(await deposit.locator('.deposit__due dd').innerText(), '£40');
     assert.match(await page.locator('[aria-current="step"]').innerText(), /Payment/);
 
     await page.getByRole('button', { name: 'Back to Contact Form' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
     assert.equal(await page.getByLabel('Service').inputValue(), 'mix-master');
     assert.equal(await page.getByLabel('Service').isDisabled(), true);
     await page.context().close();
@@ -157,12 +157,12 @@ describe('site: contact page', () => {
     );
     await fillContact(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page, 'Message Sent Successfully!').waitFor();
+    await expectVisible(toast(page, 'Message Sent Successfully!'));
     const deposit = page.locator('.deposit');
-    await deposit.waitFor();
+    await expectVisible(deposit);
     assert.equal(await deposit.locator('.deposit__due dd').innerText(), '£20');
     await page.getByRole('button', { name: 'Back to Contact Form' }).click();
-    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    await expectVisible(page.getByRole('button', { name: 'Send Message' }));
     await page.context().close();
   });
 
@@ -171,7 +171,7 @@ describe('site: contact page', () => {
     await page.goto('/section/pricing');
     await page.getByRole('link', { name: 'Book Mix Session' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
-    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
     assert.equal(await page.getByLabel('Service').inputValue(), 'mix');
     assert.equal(await page.getByLabel('Service').isDisabled(), true);
     await page.context().close();
@@ -183,21 +183,21 @@ describe('site: contact page', () => {
     await page.goto('/contact?service=mix');
     await fillContact(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page, 'Something went wrong').waitFor();
-    await page.getByText('The studio inbox is full.').first().waitFor();
+    await expectVisible(toast(page, 'Something went wrong'));
+    await expectVisible(page.getByText('The studio inbox is full.').first());
     // Nothing was lost: the visitor's text is still there.
     assert.notEqual(await page.getByLabel('Name').inputValue(), '');
 
     await page.unroute('**/api/contact');
     await answer(page, '**/api/contact', 200, { success: false });
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Please try again later.').first().waitFor();
+    await expectVisible(page.getByText('Please try again later.').first());
 
     await page.unroute('**/api/contact');
     await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page, 'Submission Error').waitFor();
-    await page.getByText("We couldn't send your message. Please try again.").first().waitFor();
+    await expectVisible(toast(page, 'Submission Error'));
+    await expectVisible(page.getByText("We couldn't send your message. Please try again.").first());
     await page.context().close();
   });
 });
@@ -212,13 +212,13 @@ describe('site: developer contact forms', () => {
   it('/test-contact posts to /api/contact and shows the raw result', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto('/test-contact');
-    await page.getByRole('heading', { level: 1, name: 'Test Contact Form' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Test Contact Form' }));
     await page.getByLabel('Name').fill('Test Person');
     await page.getByLabel('Email').fill(`${uniq('test')}@example.com`);
     await page.getByLabel('Service').selectOption('master');
     await page.getByLabel('Message').fill('Just checking the pipeline works.');
     await page.getByRole('button', { name: 'Send Test Message' }).click();
-    await toast(page, 'Message Sent!').waitFor();
+    await expectVisible(toast(page, 'Message Sent!'));
     const result = JSON.parse(await page.locator('.json-result__pre').innerText());
     assert.equal(result.success, true);
     assert.equal(result.emailStatus.customerThankYou, true);
@@ -238,8 +238,8 @@ describe('site: developer contact forms', () => {
     await page.getByLabel('Service').selectOption('mix');
     await page.getByLabel('Message').fill('Just checking the pipeline works.');
     await page.getByRole('button', { name: 'Send Test Message' }).click();
-    await toast(page, 'Message Sent!').waitFor();
-    await toast(page, 'Note about email delivery').waitFor({ timeout: 8000 });
+    await expectVisible(toast(page, 'Message Sent!'));
+    await expectVisible(toast(page, 'Note about email delivery'), { timeout: 8000 });
 
     await page.unroute('**/api/contact');
     await answer(page, '**/api/contact', 400, { success: false, message: 'Please select a valid service' });
@@ -248,7 +248,7 @@ describe('site: developer contact forms', () => {
     await page.getByLabel('Service').selectOption('mix');
     await page.getByLabel('Message').fill('Just checking the pipeline works.');
     await page.getByRole('button', { name: 'Send Test Message' }).click();
-    await toast(page, 'Submission Error').waitFor();
+    await expectVisible(toast(page, 'Submission Error'));
     const result = JSON.parse(await page.locator('.json-result__pre').innerText());
     assert.equal(result.message, 'Please select a valid service');
     await page.context().close();
@@ -257,7 +257,7 @@ describe('site: developer contact forms', () => {
   it('/test-v2-contact offers the V2 services and shows the admin notification', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto('/test-v2-contact');
-    await page.getByRole('heading', { level: 1, name: 'Test Contact Form (V2)' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Test Contact Form (V2)' }));
     const values = await page
       .getByLabel('Service')
       .locator('option')
@@ -268,7 +268,7 @@ describe('site: developer contact forms', () => {
     await page.getByLabel('Service').selectOption('production');
     await page.getByLabel('Message').fill('Checking the V2 endpoint end to end.');
     await page.getByRole('button', { name: 'Send Test Message' }).click();
-    await toast(page, 'Message Sent!').waitFor();
+    await expectVisible(toast(page, 'Message Sent!'));
     const result = JSON.parse(await page.locator('.json-result__pre').innerText());
     assert.equal(result.success, true);
     assert.equal(typeof result.emailStatus.adminNotification.success, 'boolean');
@@ -284,17 +284,16 @@ describe('site: developer contact forms', () => {
     await page.getByLabel('Service').selectOption('mix');
     await page.getByLabel('Message').fill('Checking the V2 endpoint end to end.');
     await page.getByRole('button', { name: 'Send Test Message' }).click();
-    await toast(page, 'Error').waitFor();
-    await page.getByText('There was a problem submitting your message.').first().waitFor();
+    await expectVisible(toast(page, 'Error'));
+    await expectVisible(page.getByText('There was a problem submitting your message.').first());
 
     await page.unroute('**/api/contact-v2');
     await page.route('**/api/contact-v2', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Send Test Message' }).click();
-    await toast(page, 'Submission Error').waitFor();
-    await page
-      .getByText('There was a problem connecting to the server. Please try again later.')
-      .first()
-      .waitFor();
+    await expectVisible(toast(page, 'Submission Error'));
+    await expectVisible(
+      page.getByText('There was a problem connecting to the server. Please try again later.').first(),
+    );
     await page.context().close();
   });
 });

@@ -3,7 +3,17 @@
 // referral dialog and the section redirects, at desktop and phone widths.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DESKTOP, PHONE, launch, newPage, toast, uniq } from './support.mjs';
+import {
+  BASE,
+  DESKTOP,
+  PHONE,
+  expectHidden,
+  expectVisible,
+  launch,
+  newPage,
+  toast,
+  uniq,
+} from './support.mjs';
 
 const SECTION_IDS = [
   'hero',
@@ -52,7 +62,7 @@ describe('site: home page', () => {
     it(`shows every section in order with the spec's content (${label})`, async () => {
       const page = await newPage(browser, viewport);
       await page.goto('/');
-      await page.locator('#newsletter').waitFor();
+      await expectVisible(page.locator('#newsletter'));
 
       const ids = await page.evaluate(() => [...document.querySelectorAll('main [id]')].map((el) => el.id));
       const positions = SECTION_IDS.map((id) => ids.indexOf(id));
@@ -72,11 +82,11 @@ describe('site: home page', () => {
 
       // Hero
       const hero = page.locator('#hero');
-      await hero.getByText('What If My Mix Gets You Signed?').waitFor();
+      await expectVisible(hero.getByText('What If My Mix Gets You Signed?'));
       for (const tick of ['100% Rights Retained', '3-Day Delivery', 'No Hidden Fees']) {
-        await hero.getByText(tick, { exact: true }).waitFor();
+        await expectVisible(hero.getByText(tick, { exact: true }));
       }
-      await hero.getByText('*New customers only').waitFor();
+      await expectVisible(hero.getByText('*New customers only'));
       assert.equal(
         await hero.getByRole('link', { name: 'Get Your Free Mix*' }).getAttribute('href'),
         '/contact',
@@ -92,12 +102,12 @@ describe('site: home page', () => {
 
       // Pricing: three cards, prices from the catalogue in the database (GET /api/services), the guarantee
       const pricing = page.locator('#pricing');
-      await pricing.locator('.price-card__amount').first().waitFor();
+      await expectVisible(pricing.locator('.price-card__amount').first());
       const cards = pricing.locator('.price-card');
       assert.equal(await cards.count(), 3);
       assert.deepEqual(await pricing.locator('.price-card__amount').allInnerTexts(), ['£60', '£80', '£40']);
-      await pricing.getByText('Save £20').waitFor();
-      await pricing.getByText('POPULAR').waitFor();
+      await expectVisible(pricing.getByText('Save £20'));
+      await expectVisible(pricing.getByText('POPULAR'));
       for (const [name, service] of [
         ['Book Mix Session', 'Mix'],
         ['Book Mix & Master', 'Mix & Master'],
@@ -132,8 +142,8 @@ describe('site: home page', () => {
           '/services-checkout',
         );
       }
-      await page.locator('#services').getByText('Loudness for streaming').waitFor();
-      await page.locator('#services').getByText('Archival preservation').waitFor();
+      await expectVisible(page.locator('#services').getByText('Loudness for streaming'));
+      await expectVisible(page.locator('#services').getByText('Archival preservation'));
 
       // Free mix band
       assert.equal(
@@ -190,16 +200,17 @@ describe('site: home page', () => {
       // Testimonials: two, five stars each
       assert.equal(await page.locator('#testimonials .testimonial').count(), 2);
       assert.equal(await page.getByRole('img', { name: 'Rated 5 out of 5' }).count(), 2);
-      await page.locator('#testimonials').getByText('Independent Artist').waitFor();
-      await page.locator('#testimonials').getByText('Record Label').waitFor();
+      await expectVisible(page.locator('#testimonials').getByText('Independent Artist'));
+      await expectVisible(page.locator('#testimonials').getByText('Record Label'));
 
       // Newsletter pitch and the referral banner
-      await page.locator('#newsletter').getByText('Refer a Friend, Get 10% Off!').first().waitFor();
-      await page
-        .locator('#newsletter')
-        .getByText(/free mixing guide/i)
-        .first()
-        .waitFor();
+      await expectVisible(page.locator('#newsletter').getByText('Refer a Friend, Get 10% Off!').first());
+      await expectVisible(
+        page
+          .locator('#newsletter')
+          .getByText(/free mixing guide/i)
+          .first(),
+      );
       await page.context().close();
     });
   }
@@ -229,8 +240,8 @@ describe('site: home page', () => {
     await form.scrollIntoViewIfNeeded();
 
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await toast(page, 'Email required').waitFor();
-    await page.getByText('Please enter your email address to subscribe').first().waitFor();
+    await expectVisible(toast(page, 'Email required'));
+    await expectVisible(page.getByText('Please enter your email address to subscribe').first());
 
     // Hold the request so the submitting state can be seen.
     let release;
@@ -241,13 +252,15 @@ describe('site: home page', () => {
     });
     await form.getByLabel('Email address').fill(`${uniq('news')}@example.com`);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await form.getByRole('button', { name: 'Subscribing...' }).waitFor();
+    await expectVisible(form.getByRole('button', { name: 'Subscribing...' }));
     assert.equal(await form.getByLabel('Email address').isDisabled(), true);
     assert.equal(await form.getByRole('button', { name: 'Subscribing...' }).isDisabled(), true);
     release();
 
-    await toast(page, 'Check your inbox').waitFor();
-    await page.getByText("Almost there! We've sent you an email with a link to confirm").first().waitFor();
+    await expectVisible(toast(page, 'Check your inbox'));
+    await expectVisible(
+      page.getByText("Almost there! We've sent you an email with a link to confirm").first(),
+    );
     assert.equal(await form.getByLabel('Email address').inputValue(), '');
     assert.equal(await form.getByLabel('Email address').isDisabled(), false);
     await page.context().close();
@@ -266,8 +279,8 @@ describe('site: home page', () => {
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.getByLabel('Email address').fill('someone@example.com');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await toast(page, 'Subscription failed').waitFor();
-    await page.getByText('Please enter a valid email address').first().waitFor();
+    await expectVisible(toast(page, 'Subscription failed'));
+    await expectVisible(page.getByText('Please enter a valid email address').first());
     await page.context().close();
   });
 
@@ -282,18 +295,18 @@ describe('site: home page', () => {
       const opener = page.getByRole('button', { name: 'Get Your Referral Code' });
       await opener.click();
       const dialog = page.getByRole('dialog', { name: 'Refer a Friend' });
-      await dialog.waitFor();
+      await expectVisible(dialog);
       // Keyboard: focus starts inside, Escape closes, focus goes back to the banner's button.
       assert.equal(await dialog.evaluate((el) => el.contains(document.activeElement)), true);
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
+      await expectHidden(dialog);
       assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
       await opener.click();
-      await dialog.waitFor();
+      await expectVisible(dialog);
 
       await dialog.getByLabel('Your email').fill('not-an-email');
       await dialog.getByRole('button', { name: 'Generate Referral Code' }).click();
-      await dialog.getByText('Please enter a valid email address.').waitFor();
+      await expectVisible(dialog.getByText('Please enter a valid email address.'));
 
       let release;
       const held = new Promise((r) => (release = r));
@@ -303,25 +316,25 @@ describe('site: home page', () => {
       });
       await dialog.getByLabel('Your email').fill(`${uniq('ref')}@example.com`);
       await dialog.getByRole('button', { name: 'Generate Referral Code' }).click();
-      await dialog.getByRole('button', { name: 'Generating...' }).waitFor();
+      await expectVisible(dialog.getByRole('button', { name: 'Generating...' }));
       release();
 
-      await toast(page, 'Referral Code Generated!').waitFor();
+      await expectVisible(toast(page, 'Referral Code Generated!'));
       const code = (await dialog.locator('.referral-result__code').innerText()).trim();
       assert.match(code, /^[A-Z0-9]{6,20}$/);
-      await dialog.getByText('10% off').waitFor();
-      await dialog.getByText('Expires').waitFor();
+      await expectVisible(dialog.getByText('10% off'));
+      await expectVisible(dialog.getByText('Expires'));
 
       await dialog.getByRole('button', { name: 'Copy referral code' }).click();
-      await toast(page, 'Copied to clipboard').waitFor();
+      await expectVisible(toast(page, 'Copied to clipboard'));
       const copied = dialog.getByRole('button', { name: 'Copied' });
-      await copied.waitFor();
+      await expectVisible(copied);
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
       // The check mark goes back to the copy icon after COPY_CONFIRMATION_MS (2 s).
-      await dialog.getByRole('button', { name: 'Copy referral code' }).waitFor({ timeout: 4000 });
+      await expectVisible(dialog.getByRole('button', { name: 'Copy referral code' }), { timeout: 4000 });
 
       await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await expectHidden(dialog);
       await page.context().close();
     });
   }
@@ -339,7 +352,7 @@ describe('site: home page', () => {
       ]) {
         await page.goto(path);
         await page.waitForURL((url) => url.pathname === '/');
-        await page.locator(`#${id}`).waitFor();
+        await expectVisible(page.locator(`#${id}`));
         const top = await settledTop(page, id);
         assert.ok(Math.abs(top - 100) <= 2, `${path}: section top at ${top}px, expected 100px`);
       }

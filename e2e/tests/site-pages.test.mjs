@@ -9,6 +9,8 @@ import {
   MAIL_API,
   PHONE,
   api,
+  expectDetached,
+  expectVisible,
   launch,
   loginThroughForm,
   newPage,
@@ -71,7 +73,7 @@ async function sectionScrollDone(page) {
 
 async function loginAsAdmin(page) {
   await loginThroughForm(page, ADMIN.username, ADMIN.password);
-  await toast(page, 'Login successful').waitFor();
+  await expectVisible(toast(page, 'Login successful'));
   await page.waitForURL((url) => url.pathname === '/');
 }
 
@@ -90,7 +92,7 @@ describe('site: legal pages', () => {
       const page = await newPage(browser, viewport);
       // Arrive scrolled down from another page: the policy still starts at the top.
       await page.goto('/section/newsletter');
-      await page.locator('#newsletter').waitFor();
+      await expectVisible(page.locator('#newsletter'));
       // Clicked once the page is still: a click while it scrolls can miss the moving link.
       await sectionScrollDone(page);
       assert.ok(
@@ -98,25 +100,19 @@ describe('site: legal pages', () => {
         'the home page scrolled down to the newsletter',
       );
       await page.locator('footer').getByRole('link', { name: 'Privacy' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Privacy Policy' }));
       assert.equal(await page.evaluate(() => window.scrollY), 0);
       assert.equal(await page.locator('h1').count(), 1);
       assert.match(await page.title(), /^Privacy Policy \|/);
       assert.deepEqual(await sectionHeadings(page), PRIVACY_SECTIONS);
-      await page.getByText(/GDPR/).first().waitFor();
-      await page
-        .getByText(/under 16/)
-        .first()
-        .waitFor();
-      await page
-        .getByText(/90 days/)
-        .first()
-        .waitFor();
+      await expectVisible(page.getByText(/GDPR/).first());
+      await expectVisible(page.getByText(/under 16/).first());
+      await expectVisible(page.getByText(/90 days/).first());
 
       await page.getByRole('link', { name: 'Back to Home' }).scrollIntoViewIfNeeded();
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await page.waitForURL((url) => url.pathname === '/');
-      await page.locator('#hero').waitFor();
+      await expectVisible(page.locator('#hero'));
       assert.equal(await page.evaluate(() => window.scrollY), 0);
       await page.context().close();
     });
@@ -129,19 +125,19 @@ describe('site: legal pages', () => {
     it(`terms of service: today's date, the sections, jurisdiction placeholder, contact link (${label})`, async () => {
       const page = await newPage(browser, viewport);
       await page.goto('/terms-of-service');
-      await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
       const today = new Intl.DateTimeFormat('en-GB', {
         day: 'numeric',
         month: 'long',
         year: 'numeric',
       }).format(new Date());
-      await page.getByText(`Last updated: ${today}`).waitFor();
+      await expectVisible(page.getByText(`Last updated: ${today}`));
       const headings = await sectionHeadings(page);
       assert.equal(headings.length, TERMS_SECTIONS.length);
       TERMS_SECTIONS.forEach((re, i) => assert.match(headings[i], re));
-      await page.getByText('[Jurisdiction]').waitFor();
-      await page.getByText(/within 14 days of delivery/).waitFor();
-      await page.getByText(/deposit is non-refundable/).waitFor();
+      await expectVisible(page.getByText('[Jurisdiction]'));
+      await expectVisible(page.getByText(/within 14 days of delivery/));
+      await expectVisible(page.getByText(/deposit is non-refundable/));
       assert.equal(
         await page.locator('#contact').getByRole('link', { name: 'contact page' }).getAttribute('href'),
         '/contact',
@@ -168,7 +164,7 @@ describe('site: account page', () => {
 
     const page = await newPage(browser, DESKTOP);
     await page.goto('/account');
-    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'My Account' }));
     assert.equal(await page.getByRole('tab', { name: 'Referrals' }).getAttribute('aria-selected'), 'true');
     const check = page.getByRole('button', { name: 'Check' });
     assert.equal(await check.isDisabled(), true);
@@ -176,11 +172,11 @@ describe('site: account page', () => {
     assert.equal(await check.isDisabled(), false);
     await check.click();
     const row = page.locator('.referral-code', { hasText: code });
-    await row.waitFor();
-    await row.getByText('Available', { exact: true }).waitFor();
+    await expectVisible(row);
+    await expectVisible(row.getByText('Available', { exact: true }));
 
     await page.getByRole('tab', { name: 'Profile' }).click();
-    await page.getByText('Profile settings will be available soon.').waitFor();
+    await expectVisible(page.getByText('Profile settings will be available soon.'));
     await page.context().close();
   });
 
@@ -217,14 +213,12 @@ describe('site: account page', () => {
     await page.goto('/account');
     await page.getByLabel('Email address').fill('someone@example.com');
     await page.getByRole('button', { name: 'Check' }).click();
-    await page
-      .locator('.referral-code', { hasText: 'USEDCODE1' })
-      .getByText('Used', { exact: true })
-      .waitFor();
-    await page
-      .locator('.referral-code', { hasText: 'FRESHCODE2' })
-      .getByText('Available', { exact: true })
-      .waitFor();
+    await expectVisible(
+      page.locator('.referral-code', { hasText: 'USEDCODE1' }).getByText('Used', { exact: true }),
+    );
+    await expectVisible(
+      page.locator('.referral-code', { hasText: 'FRESHCODE2' }).getByText('Available', { exact: true }),
+    );
 
     await page.unroute('**/api/referral/list**');
     await page.route('**/api/referral/list**', (route) =>
@@ -236,7 +230,7 @@ describe('site: account page', () => {
     );
     await page.getByLabel('Email address').fill('other@example.com');
     await page.getByRole('button', { name: 'Check' }).click();
-    await toast(page, 'Failed to fetch your referral codes').waitFor();
+    await expectVisible(toast(page, 'Failed to fetch your referral codes'));
     await page.context().close();
   });
 });
@@ -255,18 +249,18 @@ describe('site: email testing tools', () => {
     it(`tells a visitor who is not an admin, before sending (${label})`, async () => {
       const page = await newPage(browser, viewport);
       await page.goto('/email-test');
-      await page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }).waitFor();
-      await page.getByText('Administrators only').waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }));
+      await expectVisible(page.getByText('Administrators only'));
       for (const tab of ['Admin Email Test', 'Customer Email Test', 'Microsoft Email Test']) {
         await page.getByRole('tab', { name: tab }).click();
         const send = page.getByRole('tabpanel').getByRole('button', { name: /^Send/ });
         assert.equal(await send.isDisabled(), true, `${tab}: send is disabled`);
       }
-      await page.getByRole('heading', { name: 'Troubleshooting tips' }).waitFor();
+      await expectVisible(page.getByRole('heading', { name: 'Troubleshooting tips' }));
 
       await page.goto('/admin-email-test');
-      await page.getByRole('heading', { level: 1, name: 'Admin Email Test' }).waitFor();
-      await page.getByText('Administrators only').waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Admin Email Test' }));
+      await expectVisible(page.getByText('Administrators only'));
       assert.equal(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled(), true);
       await page.context().close();
     });
@@ -276,12 +270,12 @@ describe('site: email testing tools', () => {
     const page = await newPage(browser, DESKTOP);
     await loginAsAdmin(page);
     await page.goto('/email-test');
-    await page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }));
     assert.equal(await page.getByText('Administrators only').count(), 0);
 
     // Admin
     await page.getByRole('button', { name: 'Send Admin Test Email' }).click();
-    await toast(page, 'Test Email Sent!').waitFor();
+    await expectVisible(toast(page, 'Test Email Sent!'));
     let result = JSON.parse(await page.getByRole('tabpanel').locator('.json-result__pre').innerText());
     assert.equal(result.success, true);
     assert.ok(result.recipient);
@@ -289,27 +283,27 @@ describe('site: email testing tools', () => {
     // Customer: needs an address
     await page.getByRole('tab', { name: 'Customer Email Test' }).click();
     await page.getByRole('button', { name: 'Send Customer Test Email' }).click();
-    await toast(page, 'Please enter a test email address').waitFor();
+    await expectVisible(toast(page, 'Please enter a test email address'));
     const customer = `${uniq('cust')}@example.com`;
     await page.getByLabel('Test email address').fill(customer);
     await page.getByRole('button', { name: 'Send Customer Test Email' }).click();
-    await toast(page, 'Test Email Sent!').waitFor();
+    await expectVisible(toast(page, 'Test Email Sent!'));
     result = JSON.parse(await page.getByRole('tabpanel').locator('.json-result__pre').innerText());
     assert.equal(result.success, true);
 
     // Microsoft: a non-Microsoft address gets the notice and still runs
     await page.getByRole('tab', { name: 'Microsoft Email Test' }).click();
     await page.getByRole('button', { name: 'Send Microsoft Test Emails' }).click();
-    await toast(page, 'Please enter a test email address').waitFor();
+    await expectVisible(toast(page, 'Please enter a test email address'));
     await page.getByLabel('Hotmail or Outlook address').fill(`${uniq('ms')}@example.com`);
     await page.getByRole('button', { name: 'Send Microsoft Test Emails' }).click();
-    await page.getByText('Not a Microsoft Email').waitFor();
-    await page.getByRole('tabpanel').locator('.json-result__pre').waitFor();
+    await expectVisible(page.getByText('Not a Microsoft Email'));
+    await expectVisible(page.getByRole('tabpanel').locator('.json-result__pre'));
     result = JSON.parse(await page.getByRole('tabpanel').locator('.json-result__pre').innerText());
     assert.equal(typeof result.success, 'boolean');
     await page.getByLabel('Hotmail or Outlook address').fill(`${uniq('ms')}@outlook.com`);
     await page.getByRole('button', { name: 'Send Microsoft Test Emails' }).click();
-    await page.getByText('Not a Microsoft Email').waitFor({ state: 'detached' });
+    await expectDetached(page.getByText('Not a Microsoft Email'));
     await page.context().close();
   });
 
@@ -317,14 +311,14 @@ describe('site: email testing tools', () => {
     const page = await newPage(browser, PHONE);
     await loginAsAdmin(page);
     await page.goto('/admin-email-test');
-    await page.getByRole('heading', { level: 1, name: 'Admin Email Test' }).waitFor();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Admin Email Test' }));
     const brand = (await page.locator('.brand__name').innerText()).trim();
     assert.equal(await page.getByLabel('Subject').inputValue(), `Test Email from ${brand}`);
     assert.match(await page.getByLabel('Message').inputValue(), /test/i);
     const subject = `E2E check ${uniq('subj')}`;
     await page.getByLabel('Subject').fill(subject);
     await page.getByRole('button', { name: 'Send Test Email' }).click();
-    await toast(page, 'Test Email Sent!').waitFor();
+    await expectVisible(toast(page, 'Test Email Sent!'));
     const result = JSON.parse(await page.locator('.json-result__pre').innerText());
     assert.equal(result.success, true);
 
@@ -352,12 +346,12 @@ describe('site: email testing tools', () => {
     );
     await page.goto('/admin-email-test');
     await page.getByRole('button', { name: 'Send Test Email' }).click();
-    await toast(page, 'Failed to send email').waitFor();
-    await page.getByText('SMTP down').first().waitFor();
+    await expectVisible(toast(page, 'Failed to send email'));
+    await expectVisible(page.getByText('SMTP down').first());
     await page.unroute('**/api/debug-email');
     await page.route('**/api/debug-email', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Send Test Email' }).click();
-    await toast(page, 'Error').waitFor();
+    await expectVisible(toast(page, 'Error'));
     await page.context().close();
   });
 });

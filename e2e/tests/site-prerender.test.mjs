@@ -4,7 +4,7 @@
 // nodes, no mismatch, fully interactive.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DESKTOP, PHONE, isHydrated, launch, newPage, toast } from './support.mjs';
+import { BASE, DESKTOP, PHONE, expectVisible, isHydrated, launch, newPage, toast } from './support.mjs';
 
 async function html(path, headers = {}) {
   const res = await fetch(`${BASE}${path}`, { headers });
@@ -95,7 +95,7 @@ describe('site: prerendered first screens', () => {
     try {
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByRole('heading', { level: 1, name: /Professional audio engineering/ }).waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: /Professional audio engineering/ }));
       const image = page.locator('img.hero__image');
       assert.equal(await image.getAttribute('width'), '560');
       // Styled by the site's own stylesheet: the hero's buttons are laid out as buttons.
@@ -104,7 +104,7 @@ describe('site: prerendered first screens', () => {
       assert.ok(box && box.height >= 40, `the call to action is a full-size button (${box?.height}px)`);
       await button.click();
       await page.waitForURL(/\/contact$/);
-      await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
       assert.ok(await page.getByLabel('Name').isVisible());
     } finally {
       await context.close();
@@ -119,7 +119,7 @@ describe('site: prerendered first screens', () => {
       const page = await newPage(browser, viewport);
       const errors = collectErrors(page);
       await openHoldingScripts(page, '/', async () => {
-        await page.locator('#hero-heading').waitFor();
+        await expectVisible(page.locator('#hero-heading'));
         await page.evaluate(() => {
           window.__prerenderedHeading = document.getElementById('hero-heading');
         });
@@ -131,17 +131,17 @@ describe('site: prerendered first screens', () => {
       );
       assert.equal(await page.locator('h1').count(), 1);
       // The rest of the page arrives after the first screen.
-      await page.locator('#newsletter').waitFor();
+      await expectVisible(page.locator('#newsletter'));
 
       if (viewport === PHONE) {
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.locator('#site-mobile-menu').getByRole('link', { name: 'Book & Pay Now' }).waitFor();
+        await expectVisible(page.locator('#site-mobile-menu').getByRole('link', { name: 'Book & Pay Now' }));
       } else {
         await page.evaluate(() => {
           window.__samePage = true;
         });
         await page.getByRole('banner').getByRole('link', { name: 'Free Mix' }).click();
-        await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+        await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
         assert.equal(await page.evaluate(() => window.__samePage), true, 'navigated without a reload');
       }
       assert.deepEqual(errors, []);
@@ -166,7 +166,7 @@ describe('site: prerendered first screens', () => {
     await page.getByLabel('Service').selectOption('free-mix');
     await page.getByLabel('Message').fill('Typed before and after the page came alive.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page, 'Message Sent Successfully!').waitFor();
+    await expectVisible(toast(page, 'Message Sent Successfully!'));
     assert.equal(sent?.name, 'Early Typist');
     assert.equal(sent?.email, 'early@example.com');
     assert.equal(new URL(page.url()).search, '', 'nothing was sent through the URL');

@@ -6,7 +6,17 @@ import { after, before, describe, it } from 'node:test';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib.mjs';
-import { BASE, MAIL_API, api, launch, loginThroughForm, newPage, toast, uniq } from './support.mjs';
+import {
+  BASE,
+  MAIL_API,
+  api,
+  expectVisible,
+  launch,
+  loginThroughForm,
+  newPage,
+  toast,
+  uniq,
+} from './support.mjs';
 import { adminPage, toast as adminToast, staffToken } from './admin-helpers.mjs';
 
 const { authenticator } = createRequire(join(ROOT, 'backend', 'package.json'))('otplib');
@@ -58,17 +68,17 @@ describe('staff accounts', () => {
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('If an account uses that address').waitFor();
+    await expectVisible(page.getByText('If an account uses that address'));
 
     await page.goto(await mailedLink(person.email, '/reset-password?token='));
-    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectVisible(page.getByRole('heading', { name: 'Choose a new password' }));
     await page.getByLabel('New password', { exact: true }).fill('violet-harbour-7');
     await page.getByLabel('Repeat the new password').fill('violet-harbour-7');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText('Your password has been reset').waitFor();
+    await expectVisible(page.getByText('Your password has been reset'));
 
     await loginThroughForm(page, person.username, 'violet-harbour-7');
-    await toast(page, 'Login successful').waitFor();
+    await expectVisible(toast(page, 'Login successful'));
     await page.context().close();
   });
 
@@ -84,25 +94,25 @@ describe('staff accounts', () => {
     const page = await newPage(browser);
     page.setDefaultTimeout(30000);
     await loginThroughForm(page, person.username, 'password-123');
-    await toast(page, 'Login successful').waitFor();
+    await expectVisible(toast(page, 'Login successful'));
     await page.goto('/admin/profile');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectVisible(page.getByRole('img', { name: 'QR code for your authenticator app' }));
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     await page.getByLabel('Authentication code').fill(totpAt(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
     const codes = (await page.getByTestId('recovery-codes').innerText()).trim().split('\n');
     assert.equal(codes.length, 10);
-    await page.getByText(/recovery codes left/).waitFor();
+    await expectVisible(page.getByText(/recovery codes left/));
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/admin/profile'));
     await loginThroughForm(page, person.username, 'password-123');
     await page.getByLabel('Code from your authenticator app').fill(totpAt(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await toast(page, 'Login successful').waitFor();
+    await expectVisible(toast(page, 'Login successful'));
     await page.goto('/admin/profile');
-    await page.getByText(/recovery codes left/).waitFor();
+    await expectVisible(page.getByText(/recovery codes left/));
     await page.context().close();
   });
 
@@ -121,9 +131,9 @@ describe('staff accounts', () => {
       .filter({ hasText: /^Admin$/ })
       .click();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await adminToast(admin, 'Invitation sent').waitFor();
+    await expectVisible(adminToast(admin, 'Invitation sent'));
     const row = admin.getByRole('row').filter({ hasText: email });
-    await row.getByText('invited', { exact: true }).waitFor();
+    await expectVisible(row.getByText('invited', { exact: true }));
 
     const link = await mailedLink(email, '/accept-invitation?token=');
     const inbox = await fetch(`${MAIL_API}/email`).then((r) => r.json());
@@ -135,11 +145,11 @@ describe('staff accounts', () => {
     const page = await newPage(browser);
     page.setDefaultTimeout(30000);
     await page.goto(link);
-    await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+    await expectVisible(page.getByRole('heading', { name: /^Welcome to / }));
     await page.getByLabel('New password', { exact: true }).fill('amber-lighthouse-42');
     await page.getByLabel('Repeat the new password').fill('amber-lighthouse-42');
     await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByText('Your password is set').waitFor();
+    await expectVisible(page.getByText('Your password is set'));
     // The link works once.
     const reused = await api('/api/invitations/accept', {
       method: 'POST',
@@ -148,15 +158,17 @@ describe('staff accounts', () => {
     assert.equal(reused.status, 400);
 
     await loginThroughForm(page, username, 'amber-lighthouse-42');
-    await toast(page, 'Login successful').waitFor();
+    await expectVisible(toast(page, 'Login successful'));
     await page.goto('/admin/profile');
-    await page.getByText(`Signed in as ${username} (${email}), admin.`).waitFor();
+    await expectVisible(page.getByText(`Signed in as ${username} (${email}), admin.`));
     // An admin's menu: the admins-only pages are there.
-    await page.getByRole('link', { name: 'Staff' }).first().waitFor();
+    await expectVisible(page.getByRole('link', { name: 'Staff' }).first());
     await page.context().close();
 
     await admin.reload();
-    await admin.getByRole('row').filter({ hasText: email }).getByText('active', { exact: true }).waitFor();
+    await expectVisible(
+      admin.getByRole('row').filter({ hasText: email }).getByText('active', { exact: true }),
+    );
     await admin.context().close();
   });
 });

@@ -2,7 +2,8 @@
 // Shared helpers for the browser tests: the system Chromium driven by playwright-core.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { chromium } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
+import { stereoWav } from '../../scripts/wav.mjs';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const ADMIN = {
@@ -72,6 +73,37 @@ function waitForHydrationAfterLoads(page) {
   }
 }
 
+/**
+ * The checks of the browser tests: each waits for `locator` to reach a state, as `waitFor` does
+ * (up to `timeout`, the page's default timeout when none is given), and asserts that it did, so a
+ * failure reads as the expectation that failed ("expected … to be visible") rather than as a
+ * timeout. `waitFor` alone stays for waits that only come before an action.
+ */
+export function expectVisible(locator, options) {
+  return expectState(locator, 'visible', options);
+}
+
+/** Checks that `locator` is hidden, or not on the page at all (a dialog closed, a hint went). */
+export function expectHidden(locator, options) {
+  return expectState(locator, 'hidden', options);
+}
+
+/** Checks that `locator` is no longer in the DOM (a row removed, a chip cleared). */
+export function expectDetached(locator, options) {
+  return expectState(locator, 'detached', options);
+}
+
+async function expectState(locator, state, { timeout } = {}) {
+  const reached = await locator.waitFor({ state, timeout }).then(
+    () => true,
+    (err) => {
+      if (err instanceof errors.TimeoutError) return false;
+      throw err;
+    },
+  );
+  assert.ok(reached, `expected ${locator} to be ${state}${timeout ? ` within ${timeout} ms` : ''}`);
+}
+
 export async function api(path, { method = 'GET', body, token } = {}) {
   const res = await fetch(`${BASE}${path}`, {
     method,
@@ -120,28 +152,7 @@ export function uniq(prefix) {
 
 /** A 16-bit 48 kHz stereo WAV of a tone. */
 export function wav(seconds = 1, freq = 440) {
-  const rate = 48000;
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * freq * i) / rate) * 12000);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
+  return stereoWav(seconds, (i) => Math.sin((2 * Math.PI * freq * i) / 48000) * 12000);
 }
 
 /** Delivers a Stripe event signed the way Stripe signs them. */
@@ -179,81 +190,4 @@ export async function mailTo(address, subject, nth = 1) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${address} matching ${subject}`);
-}
-
-/**
- * A deposit for Mix by a new client, paid through the fake Stripe and its signed webhook, which
- * opens a project. Returns the client's address, the project's id and the mailed sign-in link.
- */
-export async function paidClient(prefix = 'client') {
-  const email = `${uniq(prefix)}@example.com`;
-  const services = await api('/api/services');
-  const mix = services.body.services.find((s) => s.name === 'Mix');
-  const intentRes = await api('/api/create-payment-intent', {
-    method: 'POST',
-    body: { serviceId: mix.id, amount: 30, email },
-  });
-  assert.equal(intentRes.status, 200);
-  const intentId = intentRes.body.clientSecret.split('_secret_')[0];
-  const intent = await fetch(`${FAKE_STRIPE}/__fake/payment_intents/${intentId}`).then((r) => r.json());
-  await sendWebhook('payment_intent.succeeded', {
-    ...intent,
-    status: 'succeeded',
-    amount_received: intent.amount,
-  });
-  const mail = await mailTo(email, /project is open/);
-  const link = /https?:\/\/[^\s"<]+\/portal\/sign-in[^\s"<#]*#token=[\w-]+/.exec(mail.text)?.[0];
-  assert.ok(link, 'the project mail carries a sign-in link');
-  const projectId = /\/portal\/projects\/([0-9a-f-]{36})/.exec(mail.text)?.[1];
-  assert.ok(projectId, 'the project mail links to the project');
-  return { email, link, projectId };
-}
-
-/** Staff post a version through the admin API (raw body); resolves once its preview is ready. */
-export async function postVersion(token, projectId, seconds, name) {
-  const res = await fetch(
-    `${BASE}/api/admin/projects/${projectId}/versions?kind=mix&name=${encodeURIComponent(name)}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: wav(seconds),
-    },
-  );
-  const text = await res.text();
-  assert.equal(res.status, 201, text);
-  const { version } = JSON.parse(text);
-  for (let i = 0; i < 120; i++) {
-    const r = await api(`/api/admin/projects/${projectId}/review`, { token });
-    const v = r.body.review.versions.find((x) => x.id === version.id);
-    if (v.status === 'ready') return v;
-    assert.notEqual(v.status, 'failed');
-    await new Promise((r2) => setTimeout(r2, 250));
-  }
-  throw new Error('the preview job did not finish');
-}
-
-/**
- * A page that was just sent to the fake Stripe's hosted Checkout pays there: the session is
- * completed and its signed `checkout.session.completed` delivered. Resolves to the session.
- */
-export async function payAtFakeCheckout(page) {
-  await page.waitForURL(`${FAKE_STRIPE}/checkout/**`);
-  const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
-  await fetch(`${FAKE_STRIPE}/checkout/${encodeURIComponent(sessionId)}/complete`, { redirect: 'manual' });
-  const session = await fetch(`${FAKE_STRIPE}/__fake/checkout_sessions/${sessionId}`).then((r) => r.json());
-  await sendWebhook('checkout.session.completed', session);
-  return session;
-}
-
-/**
- * A fresh page signed in to the portal with a mailed sign-in link: it lands where the link
- * returns to (the project a mail is about, or /portal).
- */
-export async function signInToPortal(browser, link, viewport = DESKTOP, options = {}) {
-  const { pathname, search, hash } = new URL(link);
-  const page = await newPage(browser, viewport, options);
-  await page.goto(`${pathname}${search}${hash}`);
-  const next = new URLSearchParams(search).get('next') ?? '/portal';
-  await page.waitForURL((url) => url.pathname === next);
-  return page;
 }

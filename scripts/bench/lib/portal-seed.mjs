@@ -7,6 +7,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from '../../lib.mjs';
+import { stereoWav } from '../../wav.mjs';
 import { BENCH_ADMIN } from './app-server.mjs';
 
 export const BENCH_WEBHOOK_SECRET = 'whsec_bench';
@@ -21,32 +22,12 @@ export function stripeEnv(fakeStripeUrl) {
   };
 }
 
-/** A 16-bit 48 kHz stereo WAV of a tone. */
+/** A 16-bit 48 kHz stereo WAV of a slowly swelling tone. */
 function wav(seconds, freq = 220) {
-  const rate = 48000;
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(
-      Math.sin((2 * Math.PI * freq * i) / rate) * 12000 * (0.6 + 0.4 * Math.sin(i / 9000)),
-    );
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
+  return stereoWav(
+    seconds,
+    (i) => Math.sin((2 * Math.PI * freq * i) / 48000) * 12000 * (0.6 + 0.4 * Math.sin(i / 9000)),
+  );
 }
 
 /**
