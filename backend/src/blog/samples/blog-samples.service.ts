@@ -81,7 +81,8 @@ export class BlogSamplesService implements OnApplicationBootstrap {
           }
           return termIds.get(key)!;
         };
-        for (const [i, post] of SAMPLE_POSTS.entries()) {
+        // Oldest first, so the admin list (newest created first) shows them in the blog's order.
+        for (const [i, post] of [...SAMPLE_POSTS.entries()].reverse()) {
           const image = stored[i];
           await this.samples.insertMedia(tx, {
             fileName: image.fileName,
