@@ -66,6 +66,11 @@ export class BlogSamplesService implements OnApplicationBootstrap {
   /** Adds the sample posts when this database never settled the question and has no post; their count, else 0. */
   async seedIfEmpty(now = new Date()): Promise<number> {
     if (await this.samples.settled()) return 0;
+    if (await this.samples.anyPost()) {
+      // Settled without drawing a picture: this blog never gets samples, even once it is empty.
+      await this.db.transaction((tx) => this.samples.claim(tx));
+      return 0;
+    }
     const stored: StoredImage[] = [];
     let added = 0;
     try {

@@ -38,6 +38,10 @@ export class SamplesRepository {
     return (await this.db.query(`SELECT 1 FROM blog_samples`)).length > 0;
   }
 
+  async anyPost(): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 FROM blog_posts LIMIT 1`)).length > 0;
+  }
+
   /**
    * Settles the question inside `tx`: true when this caller won and the blog has no post, so it
    * must add the samples in the same transaction. A concurrent caller waits on the row's key
