@@ -47,6 +47,8 @@ async function main() {
   env.PORT = env.PORT ?? '3000';
   // Framework chatter stays out of the console unless asked for (LOG_LEVEL=info).
   env.LOG_LEVEL = env.LOG_LEVEL ?? 'warn';
+  // A first start shows a living blog: sample posts on an empty database, once (SEED_SAMPLES=0 to skip).
+  env.SEED_SAMPLES = env.SEED_SAMPLES ?? '1';
   if (!(await portFree(Number(env.PORT), '0.0.0.0'))) {
     throw new Error(
       `Port ${env.PORT} is already in use (is the studio already running?). Stop that process or choose another port: PORT=3001 npm start`,

@@ -54,7 +54,7 @@ async function preflight() {
   }
 }
 
-const REPLICA_FILES = ['blog', 'payments', 'portal'].map((name) => `e2e/tests/${name}.test.mjs`);
+const REPLICA_FILES = ['blog', 'blog-ssr', 'payments', 'portal'].map((name) => `e2e/tests/${name}.test.mjs`);
 
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const stages = [

@@ -114,6 +114,26 @@ describe('blog: server-rendered pages', () => {
     assert.match(await missing.text(), /Post Not Found/);
   });
 
+  it('gives a page and its API read the same ETag from every process that answers them', async () => {
+    // On the replica stage (E2E_REPLICAS=1) consecutive requests go to alternate API processes:
+    // each one renders and keeps its own copy, and a CDN or browser revalidating with the tag one
+    // of them gave must get a 304 from the other. On one process this holds trivially.
+    for (const path of [
+      `/blog/post/${posts[2].slug}`,
+      `/blog?category=${category.id}`,
+      `/api/blog/posts/${posts[2].slug}`,
+    ]) {
+      const tags = [];
+      for (let i = 0; i < 4; i++) tags.push((await fetch(`${BASE}${path}`)).headers.get('etag'));
+      assert.ok(tags[0], `${path} has an ETag`);
+      assert.deepEqual(new Set(tags), new Set([tags[0]]), `${path}: one ETag everywhere`);
+      for (let i = 0; i < 2; i++) {
+        const again = await fetch(`${BASE}${path}`, { headers: { 'if-none-match': tags[0] } });
+        assert.equal(again.status, 304, `${path} revalidates on every process`);
+      }
+    }
+  });
+
   it('shows a newly published post in the HTML of /blog within a second', async () => {
     const before = await (await fetch(`${BASE}/blog?category=${category.id}`)).text();
     const title = `${uniq('ssr')} Fresh off the press`;

@@ -121,7 +121,25 @@ export async function renderPage(url: string, load: LoadJson): Promise<RenderedP
     queryClient.setQueryData(read.queryKey, body);
   });
   const html = await renderTree(url, queryClient);
-  return { status, html, state: dehydrate(queryClient) };
+  return { status, html, state: withoutClock(dehydrate(queryClient)) };
+}
+
+/**
+ * The dehydrated cache without this render's clock: when each answer went into the cache and
+ * when the cache was dehydrated are stored as 0. The page is then a pure function of its data,
+ * so every process (the API's replicas each render and keep their own copy) and every render
+ * after a cache clear sends the same bytes under the same ETag. The browser loses nothing: its
+ * queries never go stale by age (staleTime is Infinity), so it never reads these times.
+ */
+function withoutClock(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0 },
+    })),
+  };
 }
 
 function renderTree(url: string, queryClient: QueryClient): Promise<string> {

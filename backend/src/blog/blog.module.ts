@@ -25,8 +25,14 @@ import { TaxonomyAdminController } from './taxonomy/taxonomy.controller';
 import { TaxonomyRepository } from './taxonomy/taxonomy.repository';
 import { TaxonomyService } from './taxonomy/taxonomy.service';
 import { CommentsPersonalDataRepository } from './comments/comments-personal-data.repository';
+import { BlogSamplesController } from './samples/blog-samples.controller';
+import { BlogSamplesService } from './samples/blog-samples.service';
+import { SamplesRepository } from './samples/samples.repository';
 
-/** The blog: posts, categories, tags, comments and media; public reads and staff management. */
+/**
+ * The blog: posts, categories, tags, comments and media; public reads and staff management; the
+ * sample posts of a first start.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([BlogPostEntity, CategoryEntity, TagEntity, CommentEntity, MediaEntity]),
@@ -39,6 +45,7 @@ import { CommentsPersonalDataRepository } from './comments/comments-personal-dat
     TaxonomyAdminController,
     CommentsAdminController,
     MediaController,
+    BlogSamplesController,
   ],
   providers: [
     PostsRepository,
@@ -55,6 +62,8 @@ import { CommentsPersonalDataRepository } from './comments/comments-personal-dat
     CommentsService,
     MediaService,
     ImageStore,
+    SamplesRepository,
+    BlogSamplesService,
   ],
   exports: [PublicPostsService, BlogCache, CommentsService, ImageStore, CommentsPersonalDataRepository],
 })

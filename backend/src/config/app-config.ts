@@ -60,6 +60,8 @@ const schema = z.object({
   SEED_ADMIN_USERNAME: optional(z.string().min(3).max(100)),
   SEED_ADMIN_EMAIL: optional(z.string().email()),
   SEED_ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  /** 1: put sample posts on an empty blog at boot, once per database (npm start sets it). */
+  SEED_SAMPLES: z.enum(['0', '1']).default('0'),
   /** argon2id memory per password hash; tests lower it to run quickly. */
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
   STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
@@ -119,6 +121,8 @@ export interface AppConfig {
   };
   jwtSecret: string;
   seedAdmin: { username?: string; email?: string; password?: string };
+  /** Sample posts on an empty blog at boot (SEED_SAMPLES=1; blog/samples/blog-samples.service.ts). */
+  seedSamples: boolean;
   passwordHashMemoryKib: number;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   uploadDir: string;
@@ -296,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       email: e.SEED_ADMIN_EMAIL,
       password: e.SEED_ADMIN_PASSWORD,
     },
+    seedSamples: e.SEED_SAMPLES === '1',
     passwordHashMemoryKib: e.PASSWORD_HASH_MEMORY_KIB,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -721,6 +721,10 @@ export default async () => {
           },
         ],
         [
+          import('../blog/samples/blog-samples.controller'),
+          { BlogSamplesController: { count: { type: Object }, remove: { type: Object } } },
+        ],
+        [
           import('../referral/admin-referrals.controller'),
           { AdminReferralsController: { list: {}, void: {} } },
         ],

@@ -94,6 +94,22 @@ export interface PostListResponse {
   page: { limit: number; offset: number; totalPages: number };
 }
 
+/** GET /api/admin/blog/samples: how many of a first start's sample posts are left (admins). */
+export interface SamplePostsResponse {
+  success: true;
+  samplePosts: number;
+}
+
+/** DELETE /api/admin/blog/samples: what went with the sample posts. */
+export interface SamplesRemovedResponse {
+  success: true;
+  message: string;
+  posts: number;
+  images: number;
+  /** Sample categories and tags no other post used. */
+  terms: number;
+}
+
 /** One entry of GET /api/services (price in pence): a catalogue row. */
 export type ServiceListItem = CatalogueService;
 

@@ -13,6 +13,7 @@ import { useToast } from '../../hooks/use-toast';
 import { failureReason } from '../../utils/errors';
 import { formatDate } from '../../utils/format';
 import { PostsEmptyState } from './components/posts-empty-state';
+import { SamplePostsAlert } from './components/sample-posts-alert';
 import { deletePost, listPosts, type StatusFilter } from './service';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -143,6 +144,7 @@ export default function PostsPage() {
         </Button>,
       ]}
     >
+      <SamplePostsAlert onRemoved={() => (page > 1 ? setPage(1) : void actionRef.current?.reload())} />
       <ProTable<BlogPostDto, ListParams>
         actionRef={actionRef}
         rowKey="id"

@@ -1,4 +1,11 @@
-import { del, getJson, type PostListResponse, type PostStatus } from '@studio/shared';
+import {
+  del,
+  getJson,
+  type PostListResponse,
+  type PostStatus,
+  type SamplePostsResponse,
+  type SamplesRemovedResponse,
+} from '@studio/shared';
 
 export type StatusFilter = 'all' | PostStatus;
 
@@ -19,4 +26,14 @@ export function listPosts({ page, limit, status, search }: PostListQuery): Promi
 
 export function deletePost(id: number): Promise<{ success: boolean; message: string }> {
   return del(`/api/admin/blog/posts/${id}`);
+}
+
+/** GET /api/admin/blog/samples: the first start's sample posts still on the blog (admins only). */
+export function countSamplePosts(): Promise<SamplePostsResponse> {
+  return getJson<SamplePostsResponse>('/api/admin/blog/samples');
+}
+
+/** DELETE /api/admin/blog/samples: the sample posts, and their pictures, categories and tags nothing else uses. */
+export function removeSamplePosts(): Promise<SamplesRemovedResponse> {
+  return del<SamplesRemovedResponse>('/api/admin/blog/samples');
 }

@@ -31,6 +31,7 @@ import { BalanceVersions1765600200000 } from './1765600200000-BalanceVersions';
 import { MoneyLedger1765600300000 } from './1765600300000-MoneyLedger';
 import { ReconciliationRuns1765600400000 } from './1765600400000-ReconciliationRuns';
 import { ProjectStatusChangedAt1765900000000 } from './1765900000000-ProjectStatusChangedAt';
+import { BlogSamples1766200000000 } from './1766200000000-BlogSamples';
 
 export const MIGRATIONS = [
   CreateUsers1763800000000,
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   MoneyLedger1765600300000,
   ReconciliationRuns1765600400000,
   ProjectStatusChangedAt1765900000000,
+  BlogSamples1766200000000,
 ];

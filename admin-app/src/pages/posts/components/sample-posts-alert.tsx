@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useCurrentUser } from '../../../hooks/use-current-user';
+import { useToast } from '../../../hooks/use-toast';
+import { countSamplePosts, removeSamplePosts } from '../service';
+
+const SAMPLES_QUERY_KEY = ['/api/admin/blog/samples'];
+
+/**
+ * The first start's sample posts (issue 28), for admins while any are left: what they are, and
+ * one button that removes them all. `onRemoved` reloads the list.
+ */
+export function SamplePostsAlert({ onRemoved }: { onRemoved: () => void }) {
+  const { user } = useCurrentUser();
+  const { modal } = App.useApp();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const samples = useQuery({
+    queryKey: SAMPLES_QUERY_KEY,
+    queryFn: countSamplePosts,
+    enabled: user?.role === 'admin',
+  });
+  const count = samples.data?.samplePosts ?? 0;
+  if (!count) return null;
+
+  const confirmRemove = () => {
+    modal.confirm({
+      title: 'Remove the sample posts?',
+      content: `The ${count} sample posts are deleted with their pictures, and the sample categories and tags your own posts do not use. They will not come back.`,
+      okText: 'Remove sample posts',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      autoFocusButton: 'cancel',
+      onOk: async () => {
+        try {
+          const removed = await removeSamplePosts();
+          toast.success('Sample posts removed', `${removed.posts} sample posts are gone: the blog is yours.`);
+          await queryClient.invalidateQueries({ queryKey: SAMPLES_QUERY_KEY });
+          onRemoved();
+        } catch (error) {
+          toast.failure(error, 'Failed to remove the sample posts');
+        }
+      },
+    });
+  };
+
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message="These are sample posts"
+      description={`${count === 1 ? 'One post' : `${count} posts`} came with the first start as samples, so the site would not open on an empty blog. Keep them while you write your own, or remove them all at once: your own posts stay.`}
+      action={
+        <Button danger icon={<DeleteOutlined />} onClick={confirmRemove}>
+          Remove sample posts
+        </Button>
+      }
+    />
+  );
+}
