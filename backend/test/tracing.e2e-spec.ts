@@ -267,5 +267,5 @@ describe('traces (OpenTelemetry, two processes)', () => {
     expect(collector.bodies.join('')).not.toContain(secret);
     // Health checks are not traced.
     expect(paths.filter(([path]) => String(path).startsWith('/api/health'))).toEqual([]);
-  });
+  }, 90_000);
 });
