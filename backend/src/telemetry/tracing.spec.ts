@@ -1,5 +1,5 @@
 /**
- * Off by default: without an OTLP endpoint nothing of the SDK is loaded and the request ids stay
+ * Off by default: without an OTLP endpoint nothing of OpenTelemetry is loaded and the request ids stay
  * Fastify's own. (On, with real processes and a collector: test/tracing.e2e-spec.ts.)
  */
 // Any of these loaded (now or by startTracing) fails the file.
@@ -21,6 +21,9 @@ jest.mock('@opentelemetry/instrumentation-ioredis', () => {
 jest.mock('@fastify/otel', () => {
   throw new Error('@fastify/otel was loaded');
 });
+jest.mock('@opentelemetry/api', () => {
+  throw new Error('@opentelemetry/api was loaded');
+});
 jest.mock('bull', () => {
   throw new Error('bull was loaded');
 });
@@ -28,7 +31,7 @@ jest.mock('bull', () => {
 import { requestIdGenerator, startTracing, tracingEnabled } from './tracing';
 
 describe('tracing, without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  it('starts nothing, loads none of the SDK and leaves request ids to Fastify', async () => {
+  it('starts nothing, loads nothing of OpenTelemetry and leaves request ids to Fastify', async () => {
     const tracing = startTracing({ tracing: { serviceName: 'studio' }, env: 'test', role: 'all' });
     expect(tracing.enabled).toBe(false);
     expect(tracingEnabled()).toBe(false);

@@ -2,7 +2,7 @@
  * OpenTelemetry traces, off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (ARCHITECTURE.md §10).
  *
  * Guarantees:
- * - off: nothing of the SDK, the exporter or the instrumentations is loaded; the process starts
+ * - off: nothing of OpenTelemetry is loaded (not even its API); the process starts
  *   and answers exactly as it does without this file (the request ids are Fastify's own);
  * - on: `startTracing` runs before Nest, Fastify, pg, ioredis and Bull are loaded (main.ts loads
  *   the app only after it), so every request, query, Redis command and queue job is traced; spans
@@ -17,11 +17,9 @@
  *   Redis command is traced only inside a traced request or job, never the pollers' background;
  * - `shutdown` sends the spans still held; the SIGTERM drain calls it last.
  */
-import { trace } from '@opentelemetry/api';
 import type { IncomingMessage } from 'node:http';
 import { loggedUrl, SECRET_QUERY_PARAMS } from '../common/logging/logged-url';
 import type { AppConfig } from '../config/app-config';
-import { instrumentBull } from './bull-tracing';
 
 export interface Tracing {
   readonly enabled: boolean;
@@ -60,6 +58,7 @@ export function startTracing(config: Pick<AppConfig, 'tracing' | 'env' | 'role'>
   const { IORedisInstrumentation } =
     require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   const { FastifyOtelInstrumentation } = require('@fastify/otel') as typeof import('@fastify/otel');
+  const { instrumentBull } = require('./bull-tracing') as typeof import('./bull-tracing');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   const sdk = new NodeSDK({
@@ -113,6 +112,8 @@ export function startTracing(config: Pick<AppConfig, 'tracing' | 'env' | 'role'>
  */
 export function requestIdGenerator(): ((req: IncomingMessage) => string) | undefined {
   if (!current.enabled) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when tracing is on
+  const { trace } = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
   let next = 0;
   return () => {
     const ctx = trace.getActiveSpan()?.spanContext();
