@@ -3,7 +3,8 @@
  * process send their spans to an OTLP/HTTP collector (here a server that keeps what it is sent).
  * A contact message is one trace: the API's HTTP span with its queries and the queueing of its
  * mails, then, in the worker, the sending of each mail; the request id in the access log and in
- * `x-request-id` is that trace's id.
+ * `x-request-id` is that trace's id. The spans reach the collector when the processes drain on
+ * SIGTERM, and no secret of a URL reaches it.
  *
  * The processes are real: `node` running src/main.ts. The SDK instruments modules as Node's own
  * loader loads them, which jest's loader bypasses, so the app cannot be traced in-process.
@@ -178,8 +179,8 @@ describe('traces (OpenTelemetry, two processes)', () => {
       STORAGE_URL: pathToFileURL(dirs[1]).href,
       WEB_DIST_DIR: join(tmpdir(), 'studio-no-web'),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      // Spans leave in batches every 5 s by default; the drain at the end sends the rest anyway.
-      OTEL_BSP_SCHEDULE_DELAY: '200',
+      // No batch leaves on the timer: every span the collector gets was sent by the SIGTERM drain.
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
     };
     api = new AppProcess(await freePort(), { ...env, ROLE: 'api' });
     worker = new AppProcess(await freePort(), { ...env, ROLE: 'worker' });
@@ -218,6 +219,7 @@ describe('traces (OpenTelemetry, two processes)', () => {
       () => `mails: ${sink.mails.length}`,
     );
 
+    expect(collector.bodies).toEqual([]);
     expect(await Promise.all([api.stop(), worker.stop()])).toEqual([0, 0]);
     const spans = collector.spans();
     const ofTrace = spans.filter((s) => s.traceId === requestId);
