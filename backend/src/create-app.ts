@@ -27,7 +27,7 @@ import { registerSessionRefresh } from './auth/session-refresh.hook';
 import { SessionsService } from './sessions/sessions.service';
 import { setupOpenApi } from './openapi/openapi';
 import { registerHttpMetrics } from './metrics/metrics';
-import { requestIdGenerator } from './telemetry/tracing';
+import { requestIdGenerator, traceLogFields } from './telemetry/tracing';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -76,7 +76,7 @@ export async function createApp(
       void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
     },
   });
-  const logger = createRootLogger(config.logLevel, options.logDestination);
+  const logger = createRootLogger(config.logLevel, options.logDestination, traceLogFields());
   // The access log first: its onResponse hook sees every answer, the early refusals included.
   registerRequestLog(adapter.getInstance(), logger);
   adapter.getInstance().addHook('onClose', (_instance, done) => {

@@ -250,11 +250,15 @@ describe('traces (OpenTelemetry, two processes)', () => {
       true,
     );
 
-    // The access log names the request by the same id.
+    // The access log names the request by the same id, and every line written in a trace its trace.
     const access = api
       .logLines()
       .find((l) => l.msg === 'request completed' && l.res && l.reqId === requestId);
-    expect(access).toMatchObject({ req: { method: 'POST', url: '/api/contact' }, res: { statusCode: 201 } });
+    expect(access).toMatchObject({
+      trace_id: requestId,
+      req: { method: 'POST', url: '/api/contact' },
+      res: { statusCode: 201 },
+    });
 
     // Secrets in URLs stay out of the traces as they stay out of the log.
     const paths = spans

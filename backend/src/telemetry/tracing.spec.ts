@@ -20,11 +20,12 @@ for (const name of LOADED_ONLY_WHEN_ON)
 
 describe('tracing, without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('starts nothing, loads nothing of OpenTelemetry and leaves request ids to Fastify', async () => {
-    const { requestIdGenerator, startTracing, tracingEnabled } = await import('./tracing');
+    const { requestIdGenerator, startTracing, traceLogFields, tracingEnabled } = await import('./tracing');
     const tracing = startTracing({ tracing: { serviceName: 'studio' }, env: 'test', role: 'all' });
     expect(tracing.enabled).toBe(false);
     expect(tracingEnabled()).toBe(false);
     expect(requestIdGenerator()).toBeUndefined();
+    expect(traceLogFields()).toBeUndefined();
     await tracing.shutdown();
   });
 });

@@ -106,6 +106,21 @@ export function startTracing(config: Pick<AppConfig, 'tracing' | 'env' | 'role'>
 }
 
 /**
+ * Pino's mixin while tracing is on: a line written inside a traced request or job names the
+ * trace and span (`trace_id`, `span_id`), so a worker's log of a job leads to its request. Off:
+ * undefined, nothing added to any line.
+ */
+export function traceLogFields(): (() => object) | undefined {
+  if (!current.enabled) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when tracing is on
+  const { trace } = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
+  return () => {
+    const ctx = trace.getActiveSpan()?.spanContext();
+    return ctx && trace.isSpanContextValid(ctx) ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
+  };
+}
+
+/**
  * Fastify's `genReqId` while tracing is on: the id of the trace the HTTP instrumentation opened
  * for the request (32 hex digits); a request it does not trace (health, metrics) gets Fastify's
  * usual `req-N`. Off: undefined, Fastify's own generator.
