@@ -8,8 +8,9 @@
  *   the app only after it), so every request, query, Redis command and queue job is traced; spans
  *   go in batches over OTLP/HTTP (JSON) to `{endpoint}/v1/traces`, under `studio-api`,
  *   `studio-worker` or `studio` (ROLE=all);
- * - the request id of the access log and of the `x-request-id` header is the trace id, so a log
- *   line leads to its trace and back;
+ * - the request id of the access log and of the `x-request-id` header is the trace id, and any
+ *   line logged inside a traced request or job carries `trace_id`, so a log line leads to its
+ *   trace and back;
  * - a job queued while a request (or another job) is traced carries its trace context and is
  *   worked under it, in whichever process takes it (bull-tracing.ts);
  * - URLs reach the collector with what the log keeps out of them replaced: the pay token in the
