@@ -19,6 +19,9 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/libs/shared/package.json ./libs/shared/package.json
 COPY --from=build --chown=node:node /app/libs/shared/dist ./libs/shared/dist
 COPY --from=build --chown=node:node /app/backend/package.json ./backend/package.json
+# What npm nests under the backend because the root holds another version (fastify 5, the
+# OpenTelemetry instrumentations): without it those resolve to the wrong copy, or to none.
+COPY --from=build --chown=node:node /app/backend/node_modules ./backend/node_modules
 COPY --from=build --chown=node:node /app/backend/dist ./backend/dist
 COPY --from=build --chown=node:node /app/shell/dist ./shell/dist
 COPY --from=build --chown=node:node /app/site-app/dist ./site-app/dist

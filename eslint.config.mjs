@@ -66,6 +66,8 @@ const MODULE_MAP = {
   redis: ['config'],
   // Prometheus registry and the process-wide metrics; features record into it.
   metrics: ['config'],
+  // OpenTelemetry, started by main.ts before the app is loaded; URLs are redacted as the log does.
+  telemetry: ['common', 'config'],
   storage: ['common', 'config'],
   users: ['common', 'config'],
   services: ['audit', 'common'],

@@ -27,6 +27,7 @@ import { registerSessionRefresh } from './auth/session-refresh.hook';
 import { SessionsService } from './sessions/sessions.service';
 import { setupOpenApi } from './openapi/openapi';
 import { registerHttpMetrics } from './metrics/metrics';
+import { requestIdGenerator, traceLogFields } from './telemetry/tracing';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -66,6 +67,8 @@ export async function createApp(
     trustProxy: config.trustProxy,
     // A post slug may be 255 characters; percent-encoded it is longer.
     routerOptions: { maxParamLength: 1024 },
+    // With traces on, a request's id is its trace id (the access log and x-request-id carry it).
+    genReqId: requestIdGenerator(),
     // Errors the router raises before any route runs (a malformed %-escape in the path, a path
     // parameter over maxParamLength) still leave in the one error shape.
     frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
@@ -73,7 +76,7 @@ export async function createApp(
       void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
     },
   });
-  const logger = createRootLogger(config.logLevel, options.logDestination);
+  const logger = createRootLogger(config.logLevel, options.logDestination, traceLogFields());
   // The access log first: its onResponse hook sees every answer, the early refusals included.
   registerRequestLog(adapter.getInstance(), logger);
   adapter.getInstance().addHook('onClose', (_instance, done) => {

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/app-config';
-import { createApp } from './create-app';
-import { installGracefulShutdown } from './health/lifecycle';
+import { startTracing } from './telemetry/tracing';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -14,10 +13,17 @@ async function bootstrap(): Promise<void> {
     }
     throw err;
   }
+  // Before the application is loaded: with an OTLP endpoint set, Fastify, pg, ioredis and Bull
+  // must be instrumented as they are first required.
+  const tracing = startTracing(config);
+  const { createApp } = await import('./create-app');
+  const { installGracefulShutdown } = await import('./health/lifecycle');
   const app = await createApp(config);
-  installGracefulShutdown(app);
+  installGracefulShutdown(app, { afterClose: () => tracing.shutdown() });
   await app.listen(config.port, config.host);
-  console.log(`API listening on ${config.publicUrl} (role: ${config.role})`);
+  console.log(
+    `API listening on ${config.publicUrl} (role: ${config.role}${tracing.enabled ? ', traces on' : ''})`,
+  );
 }
 
 bootstrap().catch((err: Error) => {

@@ -133,6 +133,9 @@ describe('server-rendered blog pages and HTTP caching (HTTP)', () => {
     expect(replay.text).toBe(list.text);
     expect(replay.headers.etag).toBe(list.headers.etag);
     expect(replay.headers['content-security-policy']).toBe(list.headers['content-security-policy']);
+    // Named by its own request id, not the first answer's.
+    expect(replay.headers['x-request-id']).toEqual(expect.any(String));
+    expect(replay.headers['x-request-id']).not.toBe(list.headers['x-request-id']);
     const revalidated = await t.http().get('/api/blog/posts?limit=6').set('if-none-match', list.headers.etag);
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');

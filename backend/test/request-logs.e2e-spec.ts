@@ -65,6 +65,9 @@ describe('request logs (HTTP)', () => {
     const access = payLines.find((l) => (l.req as { method?: string } | undefined)?.method === 'GET');
     expect(access).toMatchObject({ level: 30, req: { method: 'GET' }, res: { statusCode: 404 } });
     expect((access!.req as { url: string }).url).toBe('/api/pay/[redacted]');
+    // Named by the id the answer carries in x-request-id (with traces on, the trace id).
+    expect(access!.reqId).toEqual(expect.stringMatching(/^req-/));
+    expect(access!.reqId).toBe(pay.headers['x-request-id']);
     // The 503 is logged twice: as a warning naming the request, and by the access log as an error.
     expect(payLines.find((l) => l.level === 40)?.msg).toMatch(
       /^POST \/api\/pay\/\[redacted\]\/checkout: answered 503/,

@@ -26,8 +26,15 @@ import { notModified } from '../common/http-cache';
 import { BlogCache } from './blog-cache';
 
 const CACHEABLE = /^\/api\/blog\/(?:posts(?:\/[^/?]+)?|categories|tags)(?:\?|$)/;
-/** Per connection or per response, set by Node itself; never replayed. */
-const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+/** Per connection or per response (Node's own, and the request's id); never replayed. */
+const NOT_REPLAYED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+  'x-request-id',
+]);
 const STARTED = Symbol('blogCacheGeneration');
 const REPLAYED = Symbol('blogCacheReplayed');
 

@@ -96,9 +96,16 @@ const schema = z.object({
   /** A second port serving only /metrics, without a token (bind it to a private interface). */
   METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** An OTLP/HTTP collector (Jaeger, Tempo, an OpenTelemetry Collector); unset: no traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(url(['http:', 'https:'])),
+  /** Overrides the service name traces are filed under (default: by ROLE). */
+  OTEL_SERVICE_NAME: optional(z.string().min(1).max(100)),
   /** Where the built front end lives; tests point it elsewhere. */
   WEB_DIST_DIR: optional(z.string().min(1)),
 });
+
+/** What traces are filed under in Jaeger or Tempo, by ROLE. */
+const SERVICE_NAMES = { all: 'studio', api: 'studio-api', worker: 'studio-worker' } as const;
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -145,6 +152,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Prometheus metrics: token for /metrics on the app port, and an optional private port. */
   metrics: { token?: string; port?: number; host: string };
+  /** OpenTelemetry traces: on when an OTLP endpoint is set (telemetry/tracing.ts). */
+  tracing: { endpoint?: string; serviceName: string };
 }
 
 export class ConfigError extends Error {}
@@ -327,6 +336,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? '.'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: {
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+      serviceName: e.OTEL_SERVICE_NAME ?? SERVICE_NAMES[e.ROLE],
+    },
   };
 }
 

@@ -87,6 +87,8 @@ describe('Dockerfile and .dockerignore', () => {
     expect(runtime).not.toMatch(/^COPY \. /m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/ready/m);
     expect(runtime).toMatch(/NODE_ENV=production/);
+    // The backend's own node_modules holds the versions npm could not hoist (fastify 5, OpenTelemetry).
+    expect(runtime).toMatch(/^COPY --from=build .*\/app\/backend\/node_modules \.\/backend\/node_modules$/m);
   });
 
   it('keeps .env files out of the image', () => {

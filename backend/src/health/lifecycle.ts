@@ -6,7 +6,8 @@
  *    close`);
  * 3. the application closes: queue workers stop taking jobs and finish the ones running (see
  *    MailProcessor's drain), then Redis and the database close;
- * 4. the process exits 0, or 1 when something failed or the whole drain outlasted its limit.
+ * 4. what the process still holds for others is sent (`afterClose`: the spans not yet exported);
+ * 5. the process exits 0, or 1 when something failed or the whole drain outlasted its limit.
  * A second signal during the drain is ignored; the orchestrator's own kill timeout is the backstop.
  */
 import { Injectable, Logger } from '@nestjs/common';
@@ -25,6 +26,8 @@ export interface DrainOptions {
   requestGraceMs?: number;
   exit?: (code: number) => void;
   signals?: NodeJS.Signals[];
+  /** Runs once the application is closed, before the exit (tracing flushes its spans). */
+  afterClose?: () => Promise<void>;
 }
 
 export function installGracefulShutdown(app: NestFastifyApplication, options: DrainOptions = {}): () => void {
@@ -34,6 +37,7 @@ export function installGracefulShutdown(app: NestFastifyApplication, options: Dr
     requestGraceMs = 10_000,
     exit = (code: number) => process.exit(code),
     signals = ['SIGTERM', 'SIGINT'],
+    afterClose,
   } = options;
   let started = false;
   const drain = async (signal: string): Promise<void> => {
@@ -60,6 +64,7 @@ export function installGracefulShutdown(app: NestFastifyApplication, options: Dr
       }
       logger.log('HTTP closed; stopping the workers and connections');
       await app.close();
+      await afterClose?.();
       clearTimeout(timer);
       exit(0);
     } catch (err) {

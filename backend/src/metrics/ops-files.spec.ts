@@ -168,4 +168,17 @@ describe('ops/grafana/studio.json and the compose profile ops', () => {
     }
     expect(read('ops/prometheus/prometheus.yml')).toContain('/etc/prometheus/alerts.yml');
   });
+
+  it('runs Jaeger in profile ops, and passes the OTLP endpoint to the app', () => {
+    const compose = parse(read('docker-compose.yml')) as {
+      services: Record<
+        string,
+        { profiles?: string[]; expose?: string[]; environment?: Record<string, string> }
+      >;
+    };
+    expect(compose.services.jaeger).toMatchObject({ profiles: ['ops'], expose: ['4318'] });
+    expect(compose.services.app.environment?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(
+      '${OTEL_EXPORTER_OTLP_ENDPOINT:-}',
+    );
+  });
 });

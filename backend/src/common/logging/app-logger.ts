@@ -6,7 +6,8 @@
  * Guarantees:
  * - a call below the configured level costs one comparison: nothing is formatted or allocated;
  * - no request data is bound to log lines (no per-request child logger): what a line says about
- *   a request is written by its author, through `loggedUrl` (see request-log.hook.ts).
+ *   a request is written by its author, through `loggedUrl` (see request-log.hook.ts); with traces
+ *   on, a line written inside a traced request or job carries its `trace_id` and `span_id`.
  */
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
@@ -18,8 +19,13 @@ export type { DestinationStream, Logger };
  * dozen access lines instead of one per request); pino flushes what is left when the process
  * exits.
  */
-export function createRootLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level }, destination ?? pino.destination({ fd: 1, sync: false, minLength: 4096 }));
+export function createRootLogger(
+  level: string,
+  destination?: DestinationStream,
+  /** Fields added to every line written (with traces on: the trace and span ids). */
+  mixin?: () => object,
+): Logger {
+  return pino({ level, mixin }, destination ?? pino.destination({ fd: 1, sync: false, minLength: 4096 }));
 }
 
 /**

@@ -18,7 +18,9 @@ export function loggedUrl(url: string | undefined): string {
 }
 
 const TOKEN_IN_TEXT = /(\/pay\/)[^/?#\s"'<>]+/gi;
-const SECRET_PARAM = /([?&](?:token|sig|signature|exp|email)=)[^&#\s"'<>]*/gi;
+/** Query parameters whose values are secret (or personal) wherever they appear. */
+export const SECRET_QUERY_PARAMS = ['token', 'sig', 'signature', 'exp', 'email'];
+const SECRET_PARAM = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
 
 /**
  * Free text bound for a log (an error message, a stack) with the same secrets taken out: a

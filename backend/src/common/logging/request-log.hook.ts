@@ -8,7 +8,9 @@
  *   logged (Authorization, Cookie, Referer and the like never reach the log);
  * - `/api/*` answers are logged at info, except the health check; any answer with status ≥ 500,
  *   on any path, is logged at error;
- * - a request whose client went away before the answer (no response sent) is logged at warn.
+ * - a request whose client went away before the answer (no response sent) is logged at warn;
+ * - every line carries the request's id (`reqId`), which every answer also sends as
+ *   `x-request-id`; with traces on it is the request's trace id (telemetry/tracing.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -19,12 +21,17 @@ function routine(url: string): boolean {
 }
 
 export function registerRequestLog(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    void reply.header('x-request-id', req.id);
+    done();
+  });
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : 'info';
     if (!logger.isLevelEnabled(level) || (level === 'info' && !routine(req.url))) return done();
     logger[level](
       {
+        reqId: req.id,
         req: { method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip },
         res: { statusCode: status },
         responseTime: Math.round(reply.elapsedTime),
@@ -36,7 +43,7 @@ export function registerRequestLog(fastify: FastifyInstance, logger: Logger): vo
   fastify.addHook('onRequestAbort', (req: FastifyRequest, done: () => void) => {
     if (logger.isLevelEnabled('warn'))
       logger.warn(
-        { req: { method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip } },
+        { reqId: req.id, req: { method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip } },
         'request aborted',
       );
     done();
