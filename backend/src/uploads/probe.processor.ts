@@ -10,6 +10,7 @@ import type { Job, Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
+import { ProjectFilesService } from '../projects/project-files.service';
 import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { fileWarnings, measureLevels, readMetadata, sha256Of } from './audio-probe';
@@ -25,6 +26,7 @@ export class ProbeProcessor implements OnApplicationBootstrap {
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectsService,
+    private readonly projectFiles: ProjectFilesService,
     private readonly dashboard: QueueDashboard,
   ) {}
 
@@ -37,7 +39,7 @@ export class ProbeProcessor implements OnApplicationBootstrap {
   }
 
   async probe(fileId: string): Promise<void> {
-    const file = await this.projects.findFile(fileId);
+    const file = await this.projectFiles.findFile(fileId);
     if (!file || file.status !== 'stored' || !file.kind) return;
     const size = Number(file.size);
     const kind = file.kind;
@@ -59,7 +61,7 @@ export class ProbeProcessor implements OnApplicationBootstrap {
       metadata && levels !== 'undecodable' ? { ...metadata, ...(levels ?? {}) } : null;
     const warnings = isAudio ? fileWarnings(file.kind, probe) : [];
     const status = isAudio && !probe ? 'failed' : 'probed';
-    await this.projects.markFile(file.id, { sha256, probe, warnings, status });
+    await this.projectFiles.markFile(file.id, { sha256, probe, warnings, status });
     await this.projects.onFileProbed({ ...file, sha256, probe, warnings, status });
   }
 }
