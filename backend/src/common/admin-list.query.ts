@@ -45,6 +45,15 @@ export function pageOf(q: AdminListQuery): Page {
   return { limit: q.limit ?? BACK_OFFICE_PAGE.defaultLimit, offset: q.offset ?? 0 };
 }
 
+/** A list query's search, sort and order, with the list's own default sort where none was asked. */
+export function orderOf<S extends string>(
+  q: { search?: string; sort?: S; order?: SortOrder },
+  sort: S,
+  order: SortOrder,
+): { search: string | undefined; sort: S; order: SortOrder } {
+  return { search: q.search || undefined, sort: q.sort ?? sort, order: q.order ?? order };
+}
+
 /** `%term%` for ILIKE with the user's own wildcards taken literally. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -18,7 +18,7 @@ import {
   type MailDelivery,
   type MessageStatus,
 } from '@studio/shared';
-import { pageOf } from '../common/admin-list.query';
+import { orderOf, pageOf } from '../common/admin-list.query';
 import { badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -49,13 +49,7 @@ export class AdminMessagesService {
 
   async list(q: MessageListQuery): Promise<{ items: AdminMessageListItem[]; total: number }> {
     const [rows, total] = await this.repo.list(
-      {
-        search: q.search || undefined,
-        service: q.service || undefined,
-        status: q.status,
-        sort: q.sort ?? 'createdAt',
-        order: q.order ?? 'desc',
-      },
+      { ...orderOf(q, 'createdAt', 'desc'), service: q.service || undefined, status: q.status },
       pageOf(q),
     );
     return { items: rows.map((r) => listItem(r, r.replies)), total };
