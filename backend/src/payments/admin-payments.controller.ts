@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { sendCsv } from '../common/csv-stream';
 import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
@@ -23,14 +24,7 @@ export class AdminPaymentsController {
   /** JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed. */
   @Get()
   async list(@Query() q: PaymentListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    if (q.format === 'csv') {
-      const day = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payments-${day}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(this.ledger.exportCsv(q));
-    }
+    if (q.format === 'csv') return sendCsv(reply, 'payments', this.ledger.exportCsv(q));
     return { success: true, ...(await this.ledger.list(q)) };
   }
 
