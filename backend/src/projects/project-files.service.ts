@@ -93,6 +93,15 @@ export class ProjectFilesService {
     await this.repo.updateFile(fileId, patch);
   }
 
+  /** The probe job's findings about a file: stored, then the project reacts (onFileProbed). */
+  async recordProbe(
+    file: ProjectFileEntity,
+    found: Pick<ProjectFileEntity, 'sha256' | 'probe' | 'warnings' | 'status'>,
+  ): Promise<void> {
+    await this.repo.updateFile(file.id, found);
+    await this.projects.onFileProbed({ ...file, ...found });
+  }
+
   async recordUpload(projectId: string, fileName: string): Promise<void> {
     await this.repo.appendEvent({
       projectId,

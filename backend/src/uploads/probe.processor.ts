@@ -11,7 +11,6 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
 import { ProjectFilesService } from '../projects/project-files.service';
-import { ProjectsService } from '../projects/projects.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { fileWarnings, measureLevels, readMetadata, sha256Of } from './audio-probe';
 import { isAudioKind } from '../storage/upload-kind';
@@ -25,7 +24,6 @@ export class ProbeProcessor implements OnApplicationBootstrap {
     @InjectQueue(PROBE_QUEUE) private readonly queue: Queue<ProbeJob>,
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly projects: ProjectsService,
     private readonly projectFiles: ProjectFilesService,
     private readonly dashboard: QueueDashboard,
   ) {}
@@ -61,7 +59,6 @@ export class ProbeProcessor implements OnApplicationBootstrap {
       metadata && levels !== 'undecodable' ? { ...metadata, ...(levels ?? {}) } : null;
     const warnings = isAudio ? fileWarnings(file.kind, probe) : [];
     const status = isAudio && !probe ? 'failed' : 'probed';
-    await this.projectFiles.markFile(file.id, { sha256, probe, warnings, status });
-    await this.projects.onFileProbed({ ...file, sha256, probe, warnings, status });
+    await this.projectFiles.recordProbe(file, { sha256, probe, warnings, status });
   }
 }
