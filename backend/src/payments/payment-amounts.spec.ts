@@ -18,7 +18,8 @@ describe('customAmountPence', () => {
     expect(() => customAmountPence(0.99)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
     expect(() => customAmountPence(5000.01)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
     expect(() => customAmountPence(-20)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
-    expect(CUSTOM_AMOUNT_RANGE_MESSAGE).toBe('The amount must be between £1 and £5,000.');
+    // What the customer reads names the bounds the rule enforces.
+    expect(() => customAmountPence(0)).toThrow('The amount must be between £1 and £5,000.');
   });
 
   it('refuses more than two decimals and non-numbers', () => {
