@@ -404,6 +404,29 @@ describe('staff accounts (HTTP)', () => {
       expect(await auditActions()).toContain('user.2fa_enable');
     });
 
+    it('turns 2FA off only with a current code', async () => {
+      const token = await registerAndLogin(t, 'switcher');
+      const { secret } = (await t.http().post('/api/account/2fa/setup').set(auth(token))).body;
+      await t
+        .http()
+        .post('/api/account/2fa/confirm')
+        .set(auth(token))
+        .send({ code: totpAt(secret) })
+        .expect(200);
+      const wrong = await t.http().post('/api/account/2fa/disable').set(auth(token)).send({ code: '000000' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.code).toBe('TWO_FACTOR_CODE_WRONG');
+      expect((await t.http().get('/api/account/2fa').set(auth(token))).body.enabled).toBe(true);
+      const off = await t
+        .http()
+        .post('/api/account/2fa/disable')
+        .set(auth(token))
+        .send({ code: totpAt(secret, 1) });
+      expect(off.status).toBe(200);
+      expect((await t.http().get('/api/account/2fa').set(auth(token))).body.enabled).toBe(false);
+      expect(await auditActions()).toContain('user.2fa_disable');
+    });
+
     it('counts wrong codes with the login failures', async () => {
       await registerAndLogin(t, 'guesser');
       const token = await loginAs(t, 'guesser', PASSWORD);
@@ -456,6 +479,14 @@ describe('staff accounts (HTTP)', () => {
         .send({ requireTwoFactor: true });
       expect(on.status).toBe(200);
       try {
+        // While the studio requires it, staff cannot turn their own off, whatever the code.
+        const kept = await t
+          .http()
+          .post('/api/account/2fa/disable')
+          .set(auth(secToken))
+          .send({ code: totpAt(secret, 1) });
+        expect(kept.status).toBe(409);
+        expect(kept.body.code).toBe('TWO_FACTOR_REQUIRED');
         const blocked = await t.http().get('/api/admin/blog/posts').set(auth(editorToken));
         expect(blocked.status).toBe(403);
         expect(blocked.body.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
