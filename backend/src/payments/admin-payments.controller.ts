@@ -6,8 +6,6 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import type { UserEntity } from '../users/entities/user.entity';
 import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
-import { notFound } from '../common/errors/app.exception';
-import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
 
@@ -17,7 +15,6 @@ import { ReconciliationService } from './reconciliation/reconciliation.service';
 export class AdminPaymentsController {
   constructor(
     private readonly ledger: PaymentLedgerService,
-    private readonly issues: PaymentIssuesRepository,
     private readonly reconciliation: ReconciliationService,
   ) {}
 
@@ -31,7 +28,7 @@ export class AdminPaymentsController {
   /** Money staff must look at: open issues oldest first, then the latest resolved ones. */
   @Get('issues')
   async listIssues() {
-    return { success: true, items: await this.issues.list() };
+    return { success: true, items: await this.ledger.listIssues() };
   }
 
   /** Compares Stripe's charges, refunds and disputes since the last run with the ledger now. */
@@ -44,9 +41,7 @@ export class AdminPaymentsController {
   @Post('issues/:id/resolve')
   @HttpCode(200)
   async resolveIssue(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity) {
-    const issue = await this.issues.resolve(id, user.id);
-    if (!issue) throw notFound('Issue not found.', 'NOT_FOUND');
-    return { success: true, issue };
+    return { success: true, issue: await this.ledger.resolveIssue(id, user.id) };
   }
 
   @Get(':id')
