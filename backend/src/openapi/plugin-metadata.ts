@@ -765,8 +765,6 @@ export default async () => {
                   "RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` to the header's URL.",
               },
               guide: { summary: 'The free mixing guide the welcome mail links to.' },
-              subscribers: {},
-              draws: {},
             },
           },
         ],
