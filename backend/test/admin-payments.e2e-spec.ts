@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
 import { payDeposit, sendWebhook } from './support/paid-booking';
+import { closeTestApp } from './support/app-with-services';
 import { createTestApp, TestApp } from './support/test-app';
 
 const REASON = 'The client cancelled the session.';
@@ -31,10 +32,7 @@ describe('Payments ledger and refunds (/api/admin/payments)', () => {
     db = t.app.get(DataSource);
     tokens = await staffTokens(t, 'pay');
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeTestApp(t, fake));
 
   it('is for admins only: 401 anonymous, 403 editor and author', async () => {
     await expectAdminOnly(t, tokens, 'get', '/api/admin/payments');

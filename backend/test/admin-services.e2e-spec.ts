@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
+import { closeTestApp } from './support/app-with-services';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('Services and prices (/api/admin/services)', () => {
@@ -14,10 +15,7 @@ describe('Services and prices (/api/admin/services)', () => {
     t = await createTestApp(fakeStripeEnv(fake));
     tokens = await staffTokens(t, 'svc');
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeTestApp(t, fake));
 
   const valid = {
     name: 'Stem Mastering',

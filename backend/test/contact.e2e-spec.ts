@@ -256,29 +256,25 @@ describe('public form rate limits (HTTP)', () => {
   });
 
   it('limits newsletter sign-ups and referral codes per client too', async () => {
-    const subscribe = [];
-    for (let i = 0; i < 11; i++)
-      subscribe.push(
-        (
-          await t
-            .http()
-            .post('/api/newsletter/subscribe')
-            .send({ email: `fan${i}@example.com` })
-        ).status,
-      );
+    // Eleven posts from one client: the limit is ten a window.
+    const eleven = async (path: string, email: (i: number) => string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        statuses.push(
+          (
+            await t
+              .http()
+              .post(path)
+              .send({ email: email(i) })
+          ).status,
+        );
+      return statuses;
+    };
+    const subscribe = await eleven('/api/newsletter/subscribe', (i) => `fan${i}@example.com`);
     expect(subscribe.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(subscribe[10]).toBe(429);
 
-    const generate = [];
-    for (let i = 0; i < 11; i++)
-      generate.push(
-        (
-          await t
-            .http()
-            .post('/api/referral/generate')
-            .send({ email: `ref${i}@example.com` })
-        ).status,
-      );
+    const generate = await eleven('/api/referral/generate', (i) => `ref${i}@example.com`);
     expect(generate.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(generate[10]).toBe(429);
   });

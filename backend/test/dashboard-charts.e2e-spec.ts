@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { payDeposit, sendWebhook } from './support/paid-booking';
 import { expectAdminOnly, staffTokens, StaffTokens } from './support/staff-tokens';
+import { closeTestApp } from './support/app-with-services';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('Dashboard charts (GET /api/admin/stats/charts)', () => {
@@ -16,10 +17,7 @@ describe('Dashboard charts (GET /api/admin/stats/charts)', () => {
     db = t.app.get(DataSource);
     tokens = await staffTokens(t, 'charts');
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeTestApp(t, fake));
 
   it('is for admins only: 401 anonymous, 403 editor and author', async () => {
     await expectAdminOnly(t, tokens, 'get', '/api/admin/stats/charts');

@@ -685,8 +685,6 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/stats/messaging', query: {}, who: 'admin', runs: 10 },
   { method: 'GET', path: '/api/admin/stats/payments', query: {}, who: 'admin', runs: 10 },
-  { method: 'GET', path: '/api/newsletter/subscribers', query: pagingFields, who: 'admin', runs: 230 },
-  { method: 'GET', path: '/api/newsletter/draws', query: {}, who: 'admin', runs: 20 },
   {
     method: 'POST',
     path: '/api/debug-email',

@@ -112,7 +112,14 @@ describe('input rules (HTTP)', () => {
 
   it('bounds limit and offset of the admin and public lists', async () => {
     const auth = { authorization: `Bearer ${admin}` };
-    for (const path of ['/api/admin/blog/posts', '/api/admin/blog/comments', '/api/blog/posts']) {
+    // One PageQueryDto bounds them all: blog lists, the back-office lists and the audit log.
+    for (const path of [
+      '/api/admin/blog/posts',
+      '/api/admin/blog/comments',
+      '/api/blog/posts',
+      '/api/admin/subscribers',
+      '/api/admin/audit',
+    ]) {
       const over = await t
         .http()
         .get(`${path}?offset=${PAGINATION.maxOffset + 1}`)

@@ -26,7 +26,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
   let t: TestApp;
   let fake: FakeStripe;
   let sink: SmtpSink;
-  let db: DataSource;
+  const db = () => t.app.get(DataSource);
   let auth: { authorization: string };
   let id: string;
   let other: string;
@@ -72,7 +72,6 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       ADMIN_NOTIFY_EMAIL: 'studio@example.com',
       PUBLIC_URL: 'https://studio.example.com',
     }));
-    db = t.app.get(DataSource);
     auth = { authorization: `Bearer ${await adminToken(t)}` };
     // Master: one revision round included.
     id = await paidProject(t, fake, 'rita@example.com', 'Master');
@@ -103,7 +102,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       .set(auth)
       .send({ protection: 'tag', tagEverySec: 5 });
     expect(ok.status).toBe(200);
-    const entries = await db.query(`SELECT target_id FROM audit_log WHERE action = 'project.protection'`);
+    const entries = await db().query(`SELECT target_id FROM audit_log WHERE action = 'project.protection'`);
     expect(entries).toEqual([{ target_id: id }]);
   });
 
@@ -532,7 +531,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
       balancePence: 4500,
     });
     expect(
-      await db.query(`SELECT amount_pence FROM project_balance_requests WHERE project_id = $1`, [id]),
+      await db().query(`SELECT amount_pence FROM project_balance_requests WHERE project_id = $1`, [id]),
     ).toEqual([{ amount_pence: 4500 }]);
     // (The version-ready mail of version 3 may still be on its way: only balance mails count.)
     const balanceMails = () =>
@@ -599,7 +598,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     expect(project.status).toBe('delivered');
     expect((await review()).money.payPath).toBeNull();
     // The payment keeps what its amount was made of, for its receipt.
-    const [row] = await db.query(`SELECT metadata FROM payments WHERE stripe_checkout_session_id = $1`, [
+    const [row] = await db().query(`SELECT metadata FROM payments WHERE stripe_checkout_session_id = $1`, [
       first.body.sessionId,
     ]);
     expect(row.metadata.breakdown).toEqual(summary.body.balance.breakdown);
@@ -634,7 +633,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     expect((zip.body as Buffer).includes(Buffer.from('Song (final).wav'))).toBe(true);
     expect((await t.http().get(list.body.zip.url).set('cookie', otherCookie)).status).toBe(403);
     expect(
-      await db.query(
+      await db().query(
         `SELECT final_id IS NULL AS zip FROM project_downloads WHERE project_id = $1 ORDER BY id`,
         [id],
       ),
@@ -710,7 +709,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     const withVat = await read(balance.url);
     expect(withVat.text).toMatch(/VAT number: GB 123 4567 89/);
     expect(withVat.text).toMatch(/of which VAT at 20%\s+£7\.50/);
-    const [{ intent }] = await db.query(
+    const [{ intent }] = await db().query(
       `SELECT stripe_payment_intent_id AS intent FROM payments WHERE id = $1`,
       [deposit.paymentId],
     );
@@ -735,7 +734,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
     ).toBe(404);
     expect((await read(balance.url, otherCookie)).res.status).toBe(404);
     expect((await read(balance.url, null)).res.status).toBe(401);
-    const [{ payment_id: otherPayment }] = await db.query(`SELECT payment_id FROM projects WHERE id = $1`, [
+    const [{ payment_id: otherPayment }] = await db().query(`SELECT payment_id FROM projects WHERE id = $1`, [
       other,
     ]);
     const foreign = await read(`/api/portal/projects/${id}/receipts/${otherPayment}`);
@@ -785,7 +784,7 @@ describe('Project reviews, rounds, balance and delivery (HTTP)', () => {
 
   it('unlocks at once when approval leaves nothing to pay', async () => {
     // A deposit that covered the whole price (quoted = deposit).
-    await db.query(`UPDATE projects SET quoted_pence = deposit_pence WHERE id = $1`, [other]);
+    await db().query(`UPDATE projects SET quoted_pence = deposit_pence WHERE id = $1`, [other]);
     await admin().post(`/api/admin/projects/${other}/status`).set(auth).send({ status: 'files_received' });
     await admin().post(`/api/admin/projects/${other}/accept-files`).set(auth);
     const v = await postVersion(2, 'master', 'Free.wav', other);

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { REFERRAL_MESSAGES } from '../src/referral/referral.service';
 import { fakeStripeEnv, FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { sendWebhook } from './support/paid-booking';
+import { closeTestApp } from './support/app-with-services';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('referral abuse (HTTP)', () => {
@@ -15,10 +16,7 @@ describe('referral abuse (HTTP)', () => {
     t = await createTestApp(fakeStripeEnv(fake));
     db = t.app.get(DataSource);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => closeTestApp(t, fake));
 
   const generate = async (email: string) => {
     const res = await t.http().post('/api/referral/generate').send({ email });

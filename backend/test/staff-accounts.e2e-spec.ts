@@ -29,6 +29,17 @@ describe('staff accounts (HTTP)', () => {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const me = async (token: string) => (await t.http().get('/api/user').set(auth(token))).body.user;
   const db = () => t.app.get(DataSource);
+  /** Turns two-factor sign-in on for the account behind `token`; returns its TOTP secret. */
+  const enrolTwoFactor = async (token: string): Promise<string> => {
+    const { secret } = (await t.http().post('/api/account/2fa/setup').set(auth(token))).body;
+    await t
+      .http()
+      .post('/api/account/2fa/confirm')
+      .set(auth(token))
+      .send({ code: totpAt(secret) })
+      .expect(200);
+    return secret;
+  };
   const auditActions = async () =>
     ((await db().query('SELECT action FROM audit_log ORDER BY id')) as { action: string }[]).map(
       (r) => r.action,
@@ -404,16 +415,27 @@ describe('staff accounts (HTTP)', () => {
       expect(await auditActions()).toContain('user.2fa_enable');
     });
 
+    it('turns 2FA off only with a current code', async () => {
+      const token = await registerAndLogin(t, 'switcher');
+      const secret = await enrolTwoFactor(token);
+      const wrong = await t.http().post('/api/account/2fa/disable').set(auth(token)).send({ code: '000000' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.code).toBe('TWO_FACTOR_CODE_WRONG');
+      expect((await t.http().get('/api/account/2fa').set(auth(token))).body.enabled).toBe(true);
+      const off = await t
+        .http()
+        .post('/api/account/2fa/disable')
+        .set(auth(token))
+        .send({ code: totpAt(secret, 1) });
+      expect(off.status).toBe(200);
+      expect((await t.http().get('/api/account/2fa').set(auth(token))).body.enabled).toBe(false);
+      expect(await auditActions()).toContain('user.2fa_disable');
+    });
+
     it('counts wrong codes with the login failures', async () => {
       await registerAndLogin(t, 'guesser');
       const token = await loginAs(t, 'guesser', PASSWORD);
-      const { secret } = (await t.http().post('/api/account/2fa/setup').set(auth(token))).body;
-      await t
-        .http()
-        .post('/api/account/2fa/confirm')
-        .set(auth(token))
-        .send({ code: totpAt(secret) })
-        .expect(200);
+      await enrolTwoFactor(token);
       const { challenge } = (
         await t.http().post('/api/login').send({ username: 'guesser', password: PASSWORD })
       ).body;
@@ -442,13 +464,7 @@ describe('staff accounts (HTTP)', () => {
         const id = (await me(token)).id as number;
         await t.http().patch(`/api/admin/users/${id}/role`).set(auth(admin)).send({ role }).expect(200);
       }
-      const { secret } = (await t.http().post('/api/account/2fa/setup').set(auth(secToken))).body;
-      await t
-        .http()
-        .post('/api/account/2fa/confirm')
-        .set(auth(secToken))
-        .send({ code: totpAt(secret) })
-        .expect(200);
+      const secret = await enrolTwoFactor(secToken);
       const on = await t
         .http()
         .put('/api/admin/users/security')
@@ -456,6 +472,14 @@ describe('staff accounts (HTTP)', () => {
         .send({ requireTwoFactor: true });
       expect(on.status).toBe(200);
       try {
+        // While the studio requires it, staff cannot turn their own off, whatever the code.
+        const kept = await t
+          .http()
+          .post('/api/account/2fa/disable')
+          .set(auth(secToken))
+          .send({ code: totpAt(secret, 1) });
+        expect(kept.status).toBe(409);
+        expect(kept.body.code).toBe('TWO_FACTOR_REQUIRED');
         const blocked = await t.http().get('/api/admin/blog/posts').set(auth(editorToken));
         expect(blocked.status).toBe(403);
         expect(blocked.body.code).toBe('TWO_FACTOR_SETUP_REQUIRED');

@@ -3,28 +3,14 @@
  * extends it with its own `sort` whitelist and filters; the global pipe refuses any other field
  * with a 400, so an unknown sort or filter never reaches SQL.
  */
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BACK_OFFICE_PAGE, MESSAGES, PAGINATION, SORT_ORDERS, type SortOrder } from '@studio/shared';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { BACK_OFFICE_PAGE, SORT_ORDERS, type SortOrder } from '@studio/shared';
+import { PageQueryDto } from './input/page-query.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${BACK_OFFICE_PAGE.maxLimit}`;
 
-export class AdminListQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(BACK_OFFICE_PAGE.maxLimit, { message: LIMIT_MESSAGE })
-  limit?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: MESSAGES.pageOffset })
-  @Min(0, { message: MESSAGES.pageOffset })
-  @Max(PAGINATION.maxOffset, { message: MESSAGES.pageOffset })
-  offset?: number;
-
+export class AdminListQuery extends PageQueryDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -43,6 +29,15 @@ export interface Page {
 
 export function pageOf(q: AdminListQuery): Page {
   return { limit: q.limit ?? BACK_OFFICE_PAGE.defaultLimit, offset: q.offset ?? 0 };
+}
+
+/** A list query's search, sort and order, with the list's own default sort where none was asked. */
+export function orderOf<S extends string>(
+  q: { search?: string; sort?: S; order?: SortOrder },
+  sort: S,
+  order: SortOrder,
+): { search: string | undefined; sort: S; order: SortOrder } {
+  return { search: q.search || undefined, sort: q.sort ?? sort, order: q.order ?? order };
 }
 
 /** `%term%` for ILIKE with the user's own wildcards taken literally. */

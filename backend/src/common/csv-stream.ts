@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { csvRow } from '@studio/shared';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A CSV export read in keyset batches (newest id first) and written as it is read, so an export
@@ -23,4 +24,14 @@ export function csvStream<T extends { id: number }>(
     }
   }
   return Readable.from(rows());
+}
+
+/** Answers with a CSV export as a download named `<name>-YYYY-MM-DD.csv`, never cached. */
+export function sendCsv(reply: FastifyReply, name: string, body: Readable): FastifyReply {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(body);
 }

@@ -18,11 +18,11 @@ import {
   type MailDelivery,
   type MessageStatus,
 } from '@studio/shared';
-import { pageOf } from '../common/admin-list.query';
+import { orderOf, pageOf } from '../common/admin-list.query';
 import { badRequest, notFound, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { MailService } from '../mail/mail.service';
 import { PaymentLedgerService } from '../payments/payment-ledger.service';
 import { ProjectsService } from '../projects/projects.service';
 import { ServicesService } from '../services/services.service';
@@ -49,13 +49,7 @@ export class AdminMessagesService {
 
   async list(q: MessageListQuery): Promise<{ items: AdminMessageListItem[]; total: number }> {
     const [rows, total] = await this.repo.list(
-      {
-        search: q.search || undefined,
-        service: q.service || undefined,
-        status: q.status,
-        sort: q.sort ?? 'createdAt',
-        order: q.order ?? 'desc',
-      },
+      { ...orderOf(q, 'createdAt', 'desc'), service: q.service || undefined, status: q.status },
       pageOf(q),
     );
     return { items: rows.map((r) => listItem(r, r.replies)), total };
@@ -204,16 +198,14 @@ export class AdminMessagesService {
     if (contact.status !== 'archived') await this.repo.update(id, { status: 'replied' });
 
     try {
-      await this.mail.enqueue({ ...job, replyTo: await this.mail.adminAddress() });
+      // With Redis away it is parked in the outbox: it goes when Redis is back, and the drawer shows 'outbox'.
+      await this.mail.enqueueQuietly({ ...job, replyTo: await this.mail.adminAddress() });
     } catch (err) {
-      // Parked in the outbox: it goes when Redis is back, and the drawer shows 'outbox'.
-      if (!(err instanceof MailQueueUnavailableError)) {
-        this.logger.error(`Reply ${jobId} not queued: ${(err as Error).message}`);
-        throw unavailable(
-          'The reply was saved but could not be queued. Please try again.',
-          'MAIL_QUEUE_UNAVAILABLE',
-        );
-      }
+      this.logger.error(`Reply ${jobId} not queued: ${(err as Error).message}`);
+      throw unavailable(
+        'The reply was saved but could not be queued. Please try again.',
+        'MAIL_QUEUE_UNAVAILABLE',
+      );
     }
     return this.detail(id);
   }

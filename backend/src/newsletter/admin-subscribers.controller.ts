@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { sendCsv } from '../common/csv-stream';
 import type { AdminLotteryDraw } from '@studio/shared';
 import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -34,14 +35,7 @@ export class AdminSubscribersController {
 
   @Get('subscribers')
   async list(@Query() q: SubscriberListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    if (q.format === 'csv') {
-      const day = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="subscribers-${day}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(this.subscribers.exportCsv(q));
-    }
+    if (q.format === 'csv') return sendCsv(reply, 'subscribers', this.subscribers.exportCsv(q));
     return { success: true, ...(await this.subscribers.list(q)) };
   }
 

@@ -14,41 +14,16 @@ import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { Auth } from '../common/decorators/roles.decorator';
 import { badRequest } from '../common/errors/app.exception';
 import { PublicThrottle, THROTTLES } from '../common/guards/public-throttle';
-import { ListQuery, SubscribeDto } from './dto/newsletter.dto';
-import { LotteryDrawEntity } from './lottery/entities/lottery-draw.entity';
-import { LotteryService } from './lottery/lottery.service';
+import { SubscribeDto } from './dto/newsletter.dto';
 import { GUIDE_FILE, GUIDE_FILENAME, NewsletterService, SUBSCRIBE_MESSAGES } from './newsletter.service';
-import { NewsletterSubscriberEntity } from './entities/newsletter-subscriber.entity';
 import { confirmPage, unsubscribePage } from './unsubscribe-page';
-
-const toSubscriberDto = (s: NewsletterSubscriberEntity) => ({
-  id: s.id,
-  email: s.email,
-  referredBy: s.referredBy,
-  hasDiscount: s.hasDiscount,
-  active: s.unsubscribedAt === null,
-  unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
-  createdAt: s.createdAt.toISOString(),
-  updatedAt: s.updatedAt.toISOString(),
-});
-
-const toDrawDto = (d: LotteryDrawEntity) => ({
-  id: d.id,
-  month: d.month,
-  winnerEmail: d.winnerEmail,
-  entrants: d.entrants,
-  drawnAt: d.drawnAt.toISOString(),
-  notifiedAt: d.notifiedAt?.toISOString() ?? null,
-});
 
 @Controller('api/newsletter')
 export class NewsletterController {
   constructor(
     private readonly newsletter: NewsletterService,
-    private readonly lottery: LotteryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -105,23 +80,5 @@ export class NewsletterController {
   @Header('cache-control', 'public, max-age=86400')
   guide(): StreamableFile {
     return new StreamableFile(createReadStream(GUIDE_FILE));
-  }
-
-  @Get('subscribers')
-  @Auth('admin')
-  async subscribers(@Query() query: ListQuery) {
-    const [rows, total] = await this.newsletter.list(query.limit, query.offset);
-    return {
-      success: true,
-      subscribers: rows.map(toSubscriberDto),
-      total,
-      active: await this.newsletter.countActive(),
-    };
-  }
-
-  @Get('draws')
-  @Auth('admin')
-  async draws() {
-    return { success: true, draws: (await this.lottery.list()).map(toDrawDto) };
   }
 }

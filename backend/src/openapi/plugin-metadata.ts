@@ -9,6 +9,15 @@ export default async () => {
     '@nestjs/swagger': {
       models: [
         [
+          import('../common/input/page-query.dto'),
+          {
+            PageQueryDto: {
+              limit: { required: false, type: () => Number, minimum: 1 },
+              offset: { required: false, type: () => Number, minimum: 0 },
+            },
+          },
+        ],
+        [
           import('../audit/dto/audit-query.dto'),
           {
             AuditQueryDto: {
@@ -16,8 +25,6 @@ export default async () => {
               action: { required: false, type: () => String },
               from: { required: false, type: () => Date },
               to: { required: false, type: () => Date },
-              offset: { required: false, type: () => Number, minimum: 0, maximum: 1000000 },
-              limit: { required: false, type: () => Number, minimum: 1, maximum: 200 },
             },
           },
         ],
@@ -120,19 +127,8 @@ export default async () => {
           import('../common/admin-list.query'),
           {
             AdminListQuery: {
-              limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0 },
               search: { required: false, type: () => String, maxLength: 200 },
               order: { required: false, enum: ['asc', 'desc'] },
-            },
-          },
-        ],
-        [
-          import('../common/input/page-query.dto'),
-          {
-            PageQueryDto: {
-              limit: { required: false, type: () => Number, minimum: 1 },
-              offset: { required: false, type: () => Number, minimum: 0 },
             },
           },
         ],
@@ -459,9 +455,9 @@ export default async () => {
                   'closed',
                 ],
               },
-              note: { required: false, type: () => String, maxLength: 2000 },
+              note: { required: false, type: () => String },
             },
-            ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2, maxLength: 2000 } },
+            ProjectNoteDto: { note: { required: true, type: () => String, minLength: 2 } },
           },
         ],
         [
@@ -563,12 +559,11 @@ export default async () => {
         [
           import('../reviews/dto/reviews.dto'),
           {
+            FinalUploadQuery: { name: { required: true, type: () => String, minLength: 1, maxLength: 200 } },
             VersionUploadQuery: {
               kind: { required: true, enum: ['mix', 'master', 'alternate'] },
-              name: { required: true, type: () => String, minLength: 1, maxLength: 200 },
-              note: { required: false, type: () => String, maxLength: 2000 },
+              note: { required: false, type: () => String },
             },
-            FinalUploadQuery: { name: { required: true, type: () => String, minLength: 1, maxLength: 200 } },
             ProtectionDto: {
               protection: { required: true, enum: ['none', 'tag', 'fade'] },
               tagEverySec: { required: false, type: () => Number },
@@ -774,8 +769,6 @@ export default async () => {
                   "RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` to the header's URL.",
               },
               guide: { summary: 'The free mixing guide the welcome mail links to.' },
-              subscribers: {},
-              draws: {},
             },
           },
         ],

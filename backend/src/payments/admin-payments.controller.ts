@@ -1,12 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { sendCsv } from '../common/csv-stream';
 import { IdParamPipe } from '../common/pipes/id-param.pipe';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Auth } from '../common/decorators/roles.decorator';
 import type { UserEntity } from '../users/entities/user.entity';
 import { PaymentListQuery, RefundDto } from './dto/admin-payments.dto';
-import { notFound } from '../common/errors/app.exception';
-import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentLedgerService } from './payment-ledger.service';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
 
@@ -16,28 +15,20 @@ import { ReconciliationService } from './reconciliation/reconciliation.service';
 export class AdminPaymentsController {
   constructor(
     private readonly ledger: PaymentLedgerService,
-    private readonly issues: PaymentIssuesRepository,
     private readonly reconciliation: ReconciliationService,
   ) {}
 
   /** JSON page of the ledger with month totals, or (format=csv) the whole filtered ledger, streamed. */
   @Get()
   async list(@Query() q: PaymentListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    if (q.format === 'csv') {
-      const day = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payments-${day}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(this.ledger.exportCsv(q));
-    }
+    if (q.format === 'csv') return sendCsv(reply, 'payments', this.ledger.exportCsv(q));
     return { success: true, ...(await this.ledger.list(q)) };
   }
 
   /** Money staff must look at: open issues oldest first, then the latest resolved ones. */
   @Get('issues')
   async listIssues() {
-    return { success: true, items: await this.issues.list() };
+    return { success: true, items: await this.ledger.listIssues() };
   }
 
   /** Compares Stripe's charges, refunds and disputes since the last run with the ledger now. */
@@ -50,9 +41,7 @@ export class AdminPaymentsController {
   @Post('issues/:id/resolve')
   @HttpCode(200)
   async resolveIssue(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity) {
-    const issue = await this.issues.resolve(id, user.id);
-    if (!issue) throw notFound('Issue not found.', 'NOT_FOUND');
-    return { success: true, issue };
+    return { success: true, issue: await this.ledger.resolveIssue(id, user.id) };
   }
 
   @Get(':id')

@@ -3,7 +3,6 @@ import {
   CUSTOM_AMOUNT_DECIMALS_MESSAGE,
   CUSTOM_AMOUNT_RANGE_MESSAGE,
   customAmountPence,
-  discountedPence,
 } from './payment-amounts';
 
 describe('customAmountPence', () => {
@@ -18,7 +17,8 @@ describe('customAmountPence', () => {
     expect(() => customAmountPence(0.99)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
     expect(() => customAmountPence(5000.01)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
     expect(() => customAmountPence(-20)).toThrow(CUSTOM_AMOUNT_RANGE_MESSAGE);
-    expect(CUSTOM_AMOUNT_RANGE_MESSAGE).toBe('The amount must be between £1 and £5,000.');
+    // What the customer reads names the bounds the rule enforces.
+    expect(() => customAmountPence(0)).toThrow('The amount must be between £1 and £5,000.');
   });
 
   it('refuses more than two decimals and non-numbers', () => {
@@ -27,15 +27,6 @@ describe('customAmountPence', () => {
     expect(() => customAmountPence(Number.POSITIVE_INFINITY)).toThrow(
       'The amount must be a number in pounds.',
     );
-  });
-});
-
-describe('discountedPence', () => {
-  it('takes the percentage off and rounds down in the customer’s favour', () => {
-    expect(discountedPence(8000, 10)).toBe(7200);
-    expect(discountedPence(30000, 50)).toBe(15000);
-    expect(discountedPence(7999, 10)).toBe(7199);
-    expect(discountedPence(1, 1)).toBe(0);
   });
 });
 

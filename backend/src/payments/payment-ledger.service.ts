@@ -32,11 +32,12 @@ import {
   portalProjectPath,
   REFUND_MESSAGES,
   type AdminPayment,
+  type AdminPaymentIssue,
   type LedgerRow,
   type MonthTotal,
   type RefundProjectAction,
 } from '@studio/shared';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
+import { MailService } from '../mail/mail.service';
 import { pageOf } from '../common/admin-list.query';
 import { AppException, badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
@@ -45,6 +46,7 @@ import type { PaymentListQuery } from './dto/admin-payments.dto';
 import { PaymentEntity } from './entities/payment.entity';
 import { AuditService } from '../audit/audit.service';
 import { MoneyLedgerRepository } from './money-ledger.repository';
+import { PaymentIssuesRepository } from './payment-issues.repository';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -83,6 +85,7 @@ export class PaymentLedgerService {
     private readonly hooks: PaymentSettlementHooks,
     private readonly money: MoneyLedgerRepository,
     private readonly mail: MailService,
+    private readonly issues: PaymentIssuesRepository,
   ) {}
 
   /** Paid bookings and takings per London month (months without payments left out). */
@@ -111,6 +114,18 @@ export class PaymentLedgerService {
     const [rows, total] = await this.repo.forEmail(email, limit);
     const projects = await this.repo.projectIds(rows.map((p) => p.id));
     return { items: rows.map((p) => this.toAdmin(p, projects.get(p.id) ?? null)), total };
+  }
+
+  /** Money staff must look at: open issues oldest first, then the latest resolved ones. */
+  listIssues(): Promise<AdminPaymentIssue[]> {
+    return this.issues.list();
+  }
+
+  /** Marks an issue dealt with by `userId`; 404 when there is no such issue. */
+  async resolveIssue(id: number, userId: number): Promise<AdminPaymentIssue> {
+    const issue = await this.issues.resolve(id, userId);
+    if (!issue) throw notFound('Issue not found.', 'NOT_FOUND');
+    return issue;
   }
 
   async get(id: number): Promise<AdminPayment> {
@@ -272,7 +287,7 @@ export class PaymentLedgerService {
           ? 'Your project is cancelled.'
           : undefined;
     await this.mail
-      .enqueue({
+      .enqueueQuietly({
         template: 'refund-notice',
         to: p.customerEmail,
         subject: `Refund of ${formatPence(value)} for ${p.metadata.serviceName ?? 'your payment'}`,
@@ -287,9 +302,8 @@ export class PaymentLedgerService {
         jobId: `refund-${requestId}-notice`,
       })
       .catch((err: unknown) => {
-        // Redis away: the outbox keeps it. Anything else is logged; the refund itself is made.
-        if (!(err instanceof MailQueueUnavailableError))
-          this.logger.error(`Could not queue the refund mail of payment ${p.id}: ${(err as Error).message}`);
+        // Redis away resolves (the outbox keeps it). Anything else is logged; the refund itself is made.
+        this.logger.error(`Could not queue the refund mail of payment ${p.id}: ${(err as Error).message}`);
       });
   }
 

@@ -8,6 +8,7 @@ import { PaymentIssueEntity } from './entities/payment-issue.entity';
 import { PaymentRefundEntity } from './entities/payment-refund.entity';
 import { PaymentEntity } from './entities/payment.entity';
 import { PaymentLedgerService } from './payment-ledger.service';
+import { PaymentMailsService } from './payment-mails.service';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
 import { MoneyLedgerRepository } from './money-ledger.repository';
 import { ReconciliationRepository } from './reconciliation/reconciliation.repository';
@@ -22,6 +23,7 @@ import { PaymentsService } from './payments.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { stripeProvider } from './stripe.provider';
+import { UnowedPaymentsService } from './unowed-payments.service';
 import { PaymentsPersonalDataRepository } from './payments-personal-data.repository';
 
 @Module({
@@ -36,6 +38,8 @@ import { PaymentsPersonalDataRepository } from './payments-personal-data.reposit
     stripeProvider,
     PaymentsService,
     StripeWebhookService,
+    UnowedPaymentsService,
+    PaymentMailsService,
     PaymentsConfiguredGuard,
     PaymentsRepository,
     PaymentLedgerService,

@@ -33,26 +33,26 @@
  *   from the payment so the queue itself drops a second copy. If Redis is down the mail service
  *   parks them in its outbox; any other failure releases the claim and answers 503, and
  *   Stripe's retry (a duplicate delivery) queues them.
+ *
+ * Money that is not owed (lapsed checkouts, wrong amounts) is handled in
+ * unowed-payments.service.ts, the mails in payment-mails.service.ts; this file reads the events.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { formatPence } from '@studio/shared';
 import { badRequest, unavailable } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { metrics } from '../metrics/metrics';
-import { MailQueueUnavailableError, MailService } from '../mail/mail.service';
-import type { MailRequest } from '../mail/mail.types';
 import { ReferralService } from '../referral/referral.service';
 import { PaymentEntity, PaymentMetadata, PaymentStatus } from './entities/payment.entity';
 import { canMoveTo } from './payment-amounts';
 import { MoneyLedgerRepository } from './money-ledger.repository';
-import { PaymentIssuesRepository } from './payment-issues.repository';
+import { PaymentMailsService } from './payment-mails.service';
 import { PaymentSettlementHooks } from './payment-settlement-hooks';
-import { PaymentsRepository } from './payments.repository';
+import { PaymentsRepository, SETTLED } from './payments.repository';
 import { PaymentsService } from './payments.service';
-import { receiptLink } from './receipts/receipt-links';
+import { UnowedPaymentsService } from './unowed-payments.service';
 
 export interface WebhookResult {
   success: true;
@@ -65,9 +65,6 @@ interface Applied {
   handled: boolean;
   paymentId: number | null;
 }
-
-/** A payment in one of these has been paid: it is not settled a second time. */
-const SETTLED_STATUSES = new Set<PaymentStatus>(['succeeded', 'partially_refunded', 'refunded']);
 
 const idOf = (ref: string | { id: string } | null | undefined) =>
   typeof ref === 'string' ? ref : (ref?.id ?? null);
@@ -82,10 +79,10 @@ export class StripeWebhookService {
     private readonly dataSource: DataSource,
     private readonly repo: PaymentsRepository,
     private readonly referrals: ReferralService,
-    private readonly mail: MailService,
     private readonly hooks: PaymentSettlementHooks,
-    private readonly issues: PaymentIssuesRepository,
     private readonly ledger: MoneyLedgerRepository,
+    private readonly unowed: UnowedPaymentsService,
+    private readonly paymentMails: PaymentMailsService,
   ) {}
 
   async handle(
@@ -138,7 +135,7 @@ export class StripeWebhookService {
     });
 
     // A duplicate delivery also gets here: it queues mails a failed first delivery could not.
-    if (outcome.paymentId) await this.queueMails(outcome.paymentId);
+    if (outcome.paymentId) await this.paymentMails.queueMails(outcome.paymentId);
 
     if (outcome.duplicate) return { success: true, received: true, duplicate: true };
     return outcome.handled
@@ -194,11 +191,11 @@ export class StripeWebhookService {
         lastPaymentError: intent.last_payment_error.message.slice(0, 500),
       };
     }
-    if (status === 'succeeded' && this.isLapsed(payment))
+    if (status === 'succeeded' && this.unowed.isLapsed(payment))
       return this.refundLapsed(m, payment, intent.id, intent.amount_received, intent.currency);
     if (
       status === 'succeeded' &&
-      (await this.flagIfNotOwed(m, payment, intent.id, intent.amount_received, intent.currency))
+      (await this.unowed.flagIfNotOwed(m, payment, intent.id, intent.amount_received, intent.currency))
     ) {
       await this.repo.save(m, payment);
       return { handled: true, paymentId: payment.id };
@@ -221,7 +218,7 @@ export class StripeWebhookService {
     const extra: PaymentMetadata = {};
     if (session.customer_details?.name) extra.customerName = session.customer_details.name;
     const paidNow = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-    if (paidNow && this.isLapsed(payment)) {
+    if (paidNow && this.unowed.isLapsed(payment)) {
       payment.metadata = { ...payment.metadata, ...extra };
       return this.refundLapsed(
         m,
@@ -231,7 +228,7 @@ export class StripeWebhookService {
         session.currency,
       );
     }
-    if (await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency)) {
+    if (await this.unowed.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency)) {
       payment.metadata = { ...payment.metadata, ...extra };
       await this.repo.save(m, payment);
       return { handled: true, paymentId: payment.id };
@@ -267,7 +264,7 @@ export class StripeWebhookService {
       paymentId: session.metadata?.payment_id ?? session.client_reference_id,
     });
     if (!payment) return this.unknown(session.id);
-    if (status === 'succeeded' && this.isLapsed(payment))
+    if (status === 'succeeded' && this.unowed.isLapsed(payment))
       return this.refundLapsed(
         m,
         payment,
@@ -277,7 +274,7 @@ export class StripeWebhookService {
       );
     if (
       status !== 'succeeded' ||
-      !(await this.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency))
+      !(await this.unowed.flagIfNotOwed(m, payment, session.id, session.amount_total, session.currency))
     )
       this.moveTo(payment, status);
     await this.repo.save(m, payment);
@@ -382,128 +379,16 @@ export class StripeWebhookService {
     return found;
   }
 
-  /** A checkout retired before it was paid: money arriving for it is not owed any more. */
-  private isLapsed(payment: PaymentEntity): boolean {
-    if (SETTLED_STATUSES.has(payment.status)) return false;
-    return Boolean(payment.metadata.supersededAt) || payment.metadata.closedReason === 'checkout_expired';
-  }
-
-  /** Gives back a payment made through a retired checkout, and tells staff (see the header). */
+  /** Gives back a payment made through a retired checkout instead of settling it (see the header). */
   private async refundLapsed(
     m: EntityManager,
     payment: PaymentEntity,
     intentId: string | null,
     amount: number | null | undefined,
     currency: string | null | undefined,
-    refusedBecause?: string,
   ): Promise<Applied> {
-    const paid = `${((amount ?? 0) / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`;
-    const why = refusedBecause
-      ? refusedBecause
-      : payment.metadata.supersededAt
-        ? `its checkout was replaced (${payment.metadata.supersededReason ?? 'superseded'})`
-        : 'its checkout had expired';
-    if (!intentId) {
-      await this.issues.flag(m, {
-        kind: 'superseded_payment',
-        dedupeKey: `lapsed-${payment.id}`,
-        paymentId: payment.id,
-        projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
-        summary: `Payment #${payment.id} (${paid}) arrived after ${why}, without a PaymentIntent to refund: refund it in Stripe.`,
-      });
-      return { handled: true, paymentId: payment.id };
-    }
-    const stripe = this.payments.requireStripe();
-    const idempotencyKey = `lapsed-refund-${payment.id}`;
-    let refund: Stripe.Refund;
-    try {
-      refund = await stripe.refunds.create(
-        {
-          payment_intent: intentId,
-          reason: 'duplicate',
-          metadata: { payment_id: String(payment.id), why: 'checkout superseded or expired' },
-        },
-        { idempotencyKey },
-      );
-    } catch (err) {
-      this.logger.error(
-        `Payment ${payment.id}: the lapsed payment could not be refunded: ${(err as Error).message}`,
-      );
-      throw unavailable(
-        'The payment could not be refunded yet; Stripe will retry.',
-        'PAYMENT_PROVIDER_UNAVAILABLE',
-      );
-    }
-    payment.stripePaymentIntentId ??= intentId;
-    const refunded = Math.min(payment.amount, refund.amount);
-    payment.metadata = {
-      ...payment.metadata,
-      lapsedPayment: { amount: amount ?? null, currency: currency ?? null },
-    };
-    await this.repo.save(m, payment);
-    await this.repo.recordRefund(
-      m,
-      {
-        paymentId: payment.id,
-        stripeRefundId: refund.id,
-        amount: refund.amount,
-        idempotencyKey,
-        requestId: null,
-        requestedBy: null,
-      },
-      refunded,
-      'refunded',
-    );
-    await this.ledger.paid(m, payment, intentId);
-    await this.ledger.refunded(m, payment, refund.amount, refund.id, 'automatic refund: checkout retired');
-    await this.issues.flag(m, {
-      kind: 'superseded_payment',
-      dedupeKey: `lapsed-${payment.id}`,
-      paymentId: payment.id,
-      projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
-      summary: `Payment #${payment.id} (${paid}) arrived after ${why}. It was refunded automatically (${refund.id}); the customer pays through the current link.`,
-      details: { stripeRefundId: refund.id, intentId },
-    });
+    await this.unowed.refundLapsed(m, payment, intentId, amount, currency);
     return { handled: true, paymentId: payment.id };
-  }
-
-  /**
-   * True (and flagged to staff, in this transaction) when an event would settle `payment` with
-   * another amount or currency than it owes. A payment already settled is not settled again, so
-   * later events about it are not checked here.
-   */
-  private async flagIfNotOwed(
-    m: EntityManager,
-    payment: PaymentEntity,
-    stripeId: string,
-    amount: number | null | undefined,
-    currency: string | null | undefined,
-  ): Promise<boolean> {
-    if (SETTLED_STATUSES.has(payment.status)) return false;
-    const paidCurrency = (currency ?? '').toLowerCase();
-    if (amount === payment.amount && paidCurrency === payment.currency) return false;
-    const paid = `${((amount ?? 0) / 100).toFixed(2)} ${paidCurrency.toUpperCase() || '(no currency)'}`;
-    const owed = `${(payment.amount / 100).toFixed(2)} ${payment.currency.toUpperCase()}`;
-    this.logger.warn(`Payment ${payment.id}: Stripe reports ${paid} paid by ${stripeId}, owed ${owed}`);
-    payment.metadata = {
-      ...payment.metadata,
-      amountMismatch: { stripeId, amount: amount ?? null, currency: paidCurrency || null },
-    };
-    await this.issues.flag(m, {
-      kind: 'amount_mismatch',
-      dedupeKey: `mismatch-${payment.id}-${stripeId}-${amount}-${paidCurrency}`,
-      paymentId: payment.id,
-      projectId: typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null,
-      summary: `Stripe reports ${paid} paid for payment #${payment.id}, which owes ${owed}. The payment was not settled.`,
-      details: {
-        stripeId,
-        paidAmount: amount ?? null,
-        paidCurrency,
-        owedAmount: payment.amount,
-        owedCurrency: payment.currency,
-      },
-    });
-    return true;
   }
 
   private moveTo(payment: PaymentEntity, next: PaymentStatus): void {
@@ -515,7 +400,7 @@ export class StripeWebhookService {
   /** What the event changed, in the one ledger (same transaction; each fact once). */
   private async toLedger(paymentId: number, m: EntityManager): Promise<void> {
     const payment = await this.repo.findByIdIn(m, paymentId);
-    if (!SETTLED_STATUSES.has(payment.status)) return;
+    if (!SETTLED.includes(payment.status)) return;
     await this.ledger.paid(m, payment, payment.stripePaymentIntentId);
     if (payment.amountRefunded > 0) await this.ledger.refundTotal(m, payment, payment.amountRefunded);
   }
@@ -526,7 +411,7 @@ export class StripeWebhookService {
     if (payment.status !== 'succeeded') return;
     const outcome = await this.hooks.get(payment.kind)?.succeeded(m, payment);
     if (outcome && 'refuse' in outcome)
-      await this.refundLapsed(
+      await this.unowed.refundLapsed(
         m,
         payment,
         payment.stripePaymentIntentId,
@@ -540,80 +425,5 @@ export class StripeWebhookService {
     // Payments made outside this site (e.g. in the Stripe dashboard) are acknowledged, not stored.
     this.logger.log(`No payment on record for ${stripeId}; event acknowledged`);
     return { handled: true, paymentId: null };
-  }
-
-  /** Queues the two mails of a succeeded payment, once (see the header). */
-  private async queueMails(paymentId: number): Promise<void> {
-    const claimedAt = new Date().toISOString();
-    if (!(await this.repo.claimMails(paymentId, claimedAt))) return;
-    const payment = await this.repo.findByIdIn(this.dataSource.manager, paymentId);
-    try {
-      for (const job of this.mailsFor(payment, await this.mail.adminAddress())) {
-        // Redis being away is covered: the mail waits in the outbox and is queued later.
-        await this.mail.enqueue(job).catch((err: unknown) => {
-          if (!(err instanceof MailQueueUnavailableError)) throw err;
-        });
-      }
-      await this.hooks.get(payment.kind)?.afterSucceeded?.(payment);
-    } catch (err) {
-      this.logger.error(`Could not queue the mails of payment ${paymentId}: ${(err as Error).message}`);
-      await this.repo.releaseMailClaim(paymentId);
-      throw unavailable(
-        'The payment was recorded but its confirmation could not be queued yet.',
-        'MAIL_QUEUE_UNAVAILABLE',
-      );
-    }
-  }
-
-  private mailsFor(payment: PaymentEntity, adminAddress: string): MailRequest[] {
-    const serviceName = payment.metadata.serviceName ?? 'your booking';
-    const amountFormatted = formatPence(payment.amount);
-    const transactionId =
-      payment.stripePaymentIntentId ?? payment.stripeCheckoutSessionId ?? `payment-${payment.id}`;
-    // Deposits and plan bookings both leave a balance to invoice; a custom payment does not.
-    const remainingFormatted =
-      payment.kind !== 'custom' && payment.metadata.remainingPence
-        ? formatPence(payment.metadata.remainingPence)
-        : undefined;
-    const customerName =
-      typeof payment.metadata.customerName === 'string' ? payment.metadata.customerName : undefined;
-    const jobs: MailRequest[] = [];
-    if (payment.customerEmail) {
-      jobs.push({
-        template: 'payment-confirmation',
-        to: payment.customerEmail,
-        subject: `Payment confirmed: ${amountFormatted} for ${serviceName}`,
-        context: {
-          customerName,
-          serviceName,
-          amountFormatted,
-          transactionId,
-          remainingFormatted,
-          receiptUrl: receiptLink(this.config.publicUrl, this.config.jwtSecret, payment.id),
-        },
-        jobId: `payment-${payment.id}-confirmation`,
-      });
-    }
-    jobs.push({
-      template: 'payment-admin',
-      to: adminAddress,
-      replyTo: payment.customerEmail ?? undefined,
-      subject: `New payment: ${amountFormatted} for ${serviceName}`,
-      context: {
-        paymentId: payment.id,
-        kind: payment.kind,
-        serviceName,
-        amountFormatted,
-        transactionId,
-        remainingFormatted,
-        customerName,
-        customerEmail: payment.customerEmail ?? undefined,
-        referralCode: payment.referralCode ?? undefined,
-        discountPercent: payment.discountPercent ?? undefined,
-        referralOutcome: payment.metadata.referralOutcome,
-      },
-      jobId: `payment-${payment.id}-admin`,
-    });
-    return jobs;
   }
 }

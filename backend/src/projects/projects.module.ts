@@ -11,6 +11,7 @@ import { PortalAuthService } from './portal-auth.service';
 import { PortalSessionGuard } from './portal-session.guard';
 import { PortalTokensRepository } from './portal-tokens.repository';
 import { PortalController } from './portal.controller';
+import { ProjectFilesService } from './project-files.service';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ProjectsPersonalDataRepository } from './projects-personal-data.repository';
@@ -26,12 +27,14 @@ import { ProjectsPersonalDataRepository } from './projects-personal-data.reposit
     ProjectsRepository,
     PortalTokensRepository,
     ProjectsService,
+    ProjectFilesService,
     PortalAuthService,
     PortalSessionGuard,
     BookingSettlement,
   ],
   exports: [
     ProjectsService,
+    ProjectFilesService,
     ProjectsRepository,
     PortalAuthService,
     PortalSessionGuard,

@@ -2,42 +2,34 @@
  * Client projects: created from a paid booking (inside the webhook's transaction, once per
  * payment), read by their client through the portal and by staff through the admin pages, and
  * moved between states only through the shared `transitionProject` rule. Every change leaves a
- * line on the append-only timeline.
+ * line on the append-only timeline. The client's uploads (limits, room claimed as bytes arrive)
+ * are project-files.service.ts; how a project is shown is project-views.ts.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   formatPence,
   includedRevisionRounds,
-  PROBE_WARNINGS,
   PROJECT_MESSAGES,
   PROJECT_NEXT_STEP,
   PROJECT_STATUS_LABELS,
   ProjectActor,
   ProjectDetailDto,
   ProjectEventDto,
-  ProjectFileDto,
   ProjectStatus,
   ProjectSummaryDto,
   transitionProject,
-  UPLOAD_RULES,
   warningForStaff,
 } from '@studio/shared';
 import { EntityManager } from 'typeorm';
-import { badRequest, conflict, notFound, tooLarge } from '../common/errors/app.exception';
+import { badRequest, conflict, notFound } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
-import { ProjectEventEntity } from './entities/project-event.entity';
 import { ProjectFileEntity } from './entities/project-file.entity';
 import { ProjectEntity } from './entities/project.entity';
 import { PortalAuthService } from './portal-auth.service';
-import {
-  NewEvent,
-  ProjectListFilter,
-  ProjectsRepository,
-  ProjectWithCount,
-  WaitingProjectRow,
-} from './projects.repository';
+import { crossFileWarnings, toEvent, toFile, toSummary } from './project-views';
+import { NewEvent, ProjectListFilter, ProjectsRepository, WaitingProjectRow } from './projects.repository';
 
 /** What the webhook knows about a settled payment. */
 export interface PaidBooking {
@@ -296,72 +288,6 @@ export class ProjectsService {
     }
   }
 
-  /**
-   * The client's project, ready to take an upload of `size` bytes (404, 409 or 413 otherwise).
-   * The upload holds no room yet: bytes count against the project's limit as they arrive
-   * (claimWrite), so an upload started and never sent takes nothing from it.
-   */
-  async startUpload(
-    file: { id: string; projectId: string; name: string; size: number },
-    email: string,
-  ): Promise<void> {
-    const project = await this.requireOwned(file.projectId, email);
-    if (project.status === 'cancelled') throw conflict(PROJECT_MESSAGES.projectClosed, 'PROJECT_CLOSED');
-    const { maxFileBytes, maxFileMb, maxProjectBytes, maxProjectMb } = this.config.storage;
-    if (file.size > maxFileBytes) throw tooLarge(PROJECT_MESSAGES.fileTooLarge(maxFileMb), 'FILE_TOO_LARGE');
-    const maxFiles = UPLOAD_RULES.maxFilesPerProject;
-    const reserved = await this.repo.reserveFile(file, { maxBytes: maxProjectBytes, maxFiles });
-    if (reserved === 'too-many') throw conflict(PROJECT_MESSAGES.tooManyFiles(maxFiles), 'TOO_MANY_FILES');
-    if (reserved === 'too-large')
-      throw tooLarge(PROJECT_MESSAGES.projectTooLarge(maxProjectMb), 'PROJECT_TOO_LARGE');
-  }
-
-  /**
-   * Before bytes are written to one of the client's uploads: claims room for it to hold `upTo`
-   * bytes, or refuses with 413 when the project would pass its limit (nothing is written then).
-   * `settleWrite` afterwards records what really arrived.
-   */
-  async claimWrite(fileId: string, email: string, upTo: number): Promise<void> {
-    const file = await this.requireOwnedFile(fileId, email);
-    if (file.status !== 'uploading') return;
-    const { maxProjectBytes, maxProjectMb } = this.config.storage;
-    if (!(await this.repo.claimReceived(file.id, file.projectId, upTo, maxProjectBytes)))
-      throw tooLarge(PROJECT_MESSAGES.projectTooLarge(maxProjectMb), 'PROJECT_TOO_LARGE');
-  }
-
-  settleWrite(fileId: string, received: number): Promise<void> {
-    return this.repo.setReceived(fileId, received);
-  }
-
-  /** The client deleted an unfinished upload: it stops counting at once. */
-  async cancelUpload(fileId: string): Promise<void> {
-    await this.repo.cancelUpload(fileId, PROJECT_MESSAGES.uploadCancelled);
-  }
-
-  /** A file of the client's own projects, or 404 (the same for a guessed or foreign id). */
-  async requireOwnedFile(fileId: string, email: string): Promise<ProjectFileEntity> {
-    const file = await this.repo.findFile(fileId);
-    if (!file || !(await this.repo.findOwned(file.projectId, email)))
-      throw notFound(PROJECT_MESSAGES.fileNotFound, 'FILE_NOT_FOUND');
-    return file;
-  }
-
-  /** Uploads a client started but never finished within `olderThanMs`: marked failed, ids returned. */
-  expireUploads(tx: EntityManager, olderThanMs: number): Promise<string[]> {
-    return this.repo.expireUploads(tx, olderThanMs, PROJECT_MESSAGES.uploadExpired);
-  }
-
-  findFile(fileId: string): Promise<ProjectFileEntity | null> {
-    return this.repo.findFile(fileId);
-  }
-
-  async markFile(
-    fileId: string,
-    patch: Partial<Pick<ProjectFileEntity, 'kind' | 'status' | 'sha256' | 'probe' | 'warnings' | 'received'>>,
-  ): Promise<void> {
-    await this.repo.updateFile(fileId, patch);
-  }
-
   /** Appends a line to a project's timeline. */
   async appendEvent(projectId: string, e: Omit<NewEvent, 'projectId'>): Promise<void> {
     await this.repo.appendEvent({ projectId, ...e });
@@ -385,15 +311,6 @@ export class ProjectsService {
       actorName: by.name,
       message: `Downloaded by ${by.name}${how}: ${fileNames.join(', ')}.`,
       internal: by.actor === 'staff',
-    });
-  }
-
-  async recordUpload(projectId: string, fileName: string): Promise<void> {
-    await this.repo.appendEvent({
-      projectId,
-      type: 'file_uploaded',
-      actor: 'client',
-      message: `Uploaded ${fileName}.`,
     });
   }
 
@@ -476,62 +393,4 @@ export class ProjectsService {
       nextStep: PROJECT_NEXT_STEP[project.status],
     };
   }
-}
-
-/** Mixed sample rates and stems of different lengths across a project's audio files. */
-export function crossFileWarnings(files: Pick<ProjectFileEntity, 'probe' | 'name'>[]): string[] {
-  const audio = files.filter((f) => f.probe?.sampleRate);
-  const warnings: string[] = [];
-  const rates = [...new Set(audio.map((f) => f.probe!.sampleRate!))].sort((a, b) => a - b);
-  if (rates.length > 1)
-    warnings.push(`${PROBE_WARNINGS.sampleRates}: ${rates.map((r) => `${r} Hz`).join(', ')}.`);
-  const lengths = audio.map((f) => f.probe?.durationSec).filter((d): d is number => typeof d === 'number');
-  // Stems of one song are exported from one session; more than half a second apart is a mistake.
-  if (lengths.length > 1 && Math.max(...lengths) - Math.min(...lengths) > 0.5) {
-    const fmt = (s: number) => `${s.toFixed(1)} s`;
-    warnings.push(`${PROBE_WARNINGS.lengths}: ${fmt(Math.min(...lengths))} to ${fmt(Math.max(...lengths))}.`);
-  }
-  return warnings;
-}
-
-function toSummary(p: ProjectWithCount): ProjectSummaryDto {
-  return {
-    id: p.id,
-    serviceName: p.serviceName,
-    status: p.status,
-    customerEmail: p.customerEmail,
-    customerName: p.customerName,
-    quotedPence: p.quotedPence,
-    depositPence: p.depositPence,
-    revisionRounds: p.revisionRounds,
-    fileCount: p.fileCount,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
-}
-
-function toEvent(e: ProjectEventEntity): ProjectEventDto {
-  return {
-    id: Number(e.id),
-    type: e.type,
-    actor: e.actor,
-    actorName: e.actorName,
-    message: e.message,
-    internal: e.internal,
-    createdAt: e.createdAt.toISOString(),
-  };
-}
-
-function toFile(f: ProjectFileEntity): ProjectFileDto {
-  return {
-    id: f.id,
-    name: f.name,
-    size: Number(f.size),
-    kind: f.kind,
-    status: f.status,
-    sha256: f.sha256,
-    probe: f.probe,
-    warnings: f.warnings,
-    createdAt: f.createdAt.toISOString(),
-  };
 }

@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { AdminReferralCode, ReferralState } from '@studio/shared';
-import { pageOf } from '../common/admin-list.query';
+import { orderOf, pageOf } from '../common/admin-list.query';
 import { conflict, notFound } from '../common/errors/app.exception';
 import type { AdminReferralListQuery } from './dto/admin-referrals.dto';
 import { ReferralCodeEntity } from './entities/referral-code.entity';
@@ -36,12 +36,7 @@ export class AdminReferralsService {
 
   async list(q: AdminReferralListQuery): Promise<{ items: AdminReferralCode[]; total: number }> {
     const [rows, total] = await this.repo.list(
-      {
-        search: q.search || undefined,
-        state: q.state,
-        sort: q.sort ?? 'createdAt',
-        order: q.order ?? 'desc',
-      },
+      { ...orderOf(q, 'createdAt', 'desc'), state: q.state },
       pageOf(q),
     );
     return { items: rows.map(toAdmin), total };

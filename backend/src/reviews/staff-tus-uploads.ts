@@ -11,7 +11,14 @@
  *   kept under the upload's own key: nothing is copied.
  */
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { PROJECT_MESSAGES, REVIEW_MESSAGES, VERSION_KINDS, type VersionKind } from '@studio/shared';
+import {
+  LIMIT_MESSAGES,
+  LIMITS,
+  PROJECT_MESSAGES,
+  REVIEW_MESSAGES,
+  VERSION_KINDS,
+  type VersionKind,
+} from '@studio/shared';
 import { badRequest, tooLarge } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -41,8 +48,8 @@ export class StaffTusUploads implements StaffUploadHandler, OnModuleInit {
       await this.versions.requireOpenForVersions(u.projectId);
       if (!isKind(u.kind))
         throw badRequest(`kind must be one of: ${VERSION_KINDS.join(', ')}`, 'VALIDATION_FAILED');
-      if ((u.note ?? '').length > 2000)
-        throw badRequest('The note is at most 2000 characters.', 'VALIDATION_FAILED');
+      if ((u.note ?? '').length > LIMITS.project.noteMax)
+        throw badRequest(LIMIT_MESSAGES.note, 'VALIDATION_FAILED');
     } else {
       await this.finals.requireOpenForFinals(u.projectId);
     }

@@ -15,7 +15,7 @@ import {
   type ServiceDto,
 } from '@studio/shared';
 import { badRequest, conflict, notFound } from '../common/errors/app.exception';
-import { pageOf } from '../common/admin-list.query';
+import { orderOf, pageOf } from '../common/admin-list.query';
 import type { SaveServiceDto, ServiceListQuery } from './dto/save-service.dto';
 import { AuditService } from '../audit/audit.service';
 import { ProductionServiceEntity } from './entities/production-service.entity';
@@ -53,12 +53,7 @@ export class ServicesService {
 
   async adminList(q: ServiceListQuery): Promise<{ items: AdminService[]; total: number }> {
     const [rows, total] = await this.repo.list(
-      {
-        search: q.search || undefined,
-        active: q.active,
-        sort: q.sort ?? 'sortOrder',
-        order: q.order ?? 'asc',
-      },
+      { ...orderOf(q, 'sortOrder', 'asc'), active: q.active },
       pageOf(q),
     );
     return { items: rows.map(toAdminService), total };

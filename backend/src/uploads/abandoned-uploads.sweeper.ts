@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { IntervalRunner } from '../common/scheduling/interval-runner';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ProjectsService } from '../projects/projects.service';
+import { ProjectFilesService } from '../projects/project-files.service';
 import { StorageRemovals } from '../storage/storage-removals';
 import { ABANDONED_SWEEP_MS, ABANDONED_UPLOAD_MS } from './uploads.constants';
 
@@ -26,7 +26,7 @@ export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplic
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: DataSource,
     private readonly removals: StorageRemovals,
-    private readonly projects: ProjectsService,
+    private readonly projectFiles: ProjectFilesService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -40,7 +40,7 @@ export class AbandonedUploadsSweeper implements OnApplicationBootstrap, OnApplic
   /** Expires uploads older than `olderThanMs`; resolves to the ids removed. */
   async sweep(olderThanMs = ABANDONED_UPLOAD_MS): Promise<string[]> {
     const ids = await this.db.transaction(async (tx) => {
-      const expired = await this.projects.expireUploads(tx, olderThanMs);
+      const expired = await this.projectFiles.expireUploads(tx, olderThanMs);
       await this.removals.note(tx, expired);
       return expired;
     });

@@ -10,7 +10,7 @@ import type { Job, Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { QueueDashboard } from '../mail/dashboard/queue-dashboard';
-import { ProjectsService } from '../projects/projects.service';
+import { ProjectFilesService } from '../projects/project-files.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { fileWarnings, measureLevels, readMetadata, sha256Of } from './audio-probe';
 import { isAudioKind } from '../storage/upload-kind';
@@ -24,7 +24,7 @@ export class ProbeProcessor implements OnApplicationBootstrap {
     @InjectQueue(PROBE_QUEUE) private readonly queue: Queue<ProbeJob>,
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly projects: ProjectsService,
+    private readonly projectFiles: ProjectFilesService,
     private readonly dashboard: QueueDashboard,
   ) {}
 
@@ -37,7 +37,7 @@ export class ProbeProcessor implements OnApplicationBootstrap {
   }
 
   async probe(fileId: string): Promise<void> {
-    const file = await this.projects.findFile(fileId);
+    const file = await this.projectFiles.findFile(fileId);
     if (!file || file.status !== 'stored' || !file.kind) return;
     const size = Number(file.size);
     const kind = file.kind;
@@ -59,7 +59,6 @@ export class ProbeProcessor implements OnApplicationBootstrap {
       metadata && levels !== 'undecodable' ? { ...metadata, ...(levels ?? {}) } : null;
     const warnings = isAudio ? fileWarnings(file.kind, probe) : [];
     const status = isAudio && !probe ? 'failed' : 'probed';
-    await this.projects.markFile(file.id, { sha256, probe, warnings, status });
-    await this.projects.onFileProbed({ ...file, sha256, probe, warnings, status });
+    await this.projectFiles.recordProbe(file, { sha256, probe, warnings, status });
   }
 }

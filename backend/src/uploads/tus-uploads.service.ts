@@ -55,7 +55,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { metrics } from '../metrics/metrics';
 import { PortalAuthService } from '../projects/portal-auth.service';
-import { ProjectsService } from '../projects/projects.service';
+import { ProjectFilesService } from '../projects/project-files.service';
 import { PROJECT_STORAGE, ProjectStorage } from '../storage/project-storage';
 import { RedisLocker } from './redis-locker';
 import { UPLOAD_WINDOW_SECONDS, UploadRateLimiter } from './upload-rate-limiter';
@@ -139,7 +139,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     @Inject(PROJECT_STORAGE) private readonly storage: ProjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectQueue(PROBE_QUEUE) private readonly probeQueue: Queue<ProbeJob>,
-    private readonly projects: ProjectsService,
+    private readonly projectFiles: ProjectFilesService,
     private readonly portalAuth: PortalAuthService,
     private readonly rate: UploadRateLimiter,
     private readonly sessions: SessionsService,
@@ -239,7 +239,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     const method = request.raw.method ?? request.method;
     if (method === 'POST') return isStaffTarget(parseMetadata(request.headers['upload-metadata']).target);
     const id = uploadIdOf(request.raw.url ?? '');
-    if (!id || (await this.projects.findFile(id))) return false;
+    if (!id || (await this.projectFiles.findFile(id))) return false;
     const upload = await this.storage.tusStore.getUpload(id).catch(() => null);
     return isStaffTarget(upload?.metadata?.target);
   }
@@ -264,7 +264,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
   private withCancelOnRemove<T extends { remove(id: string): Promise<void> }>(store: T): T {
     const remove = async (id: string) => {
       await store.remove(id);
-      await this.projects.cancelUpload(id);
+      await this.projectFiles.cancelUpload(id);
     };
     // Every other property is the store's own, its methods bound to it.
     return new Proxy(store, {
@@ -289,7 +289,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       if (!upload) return;
       if (Number.isSafeInteger(startOffset) && startOffset >= 0)
         metrics.uploadBytes(upload.offset - startOffset);
-      await this.projects.settleWrite(id, upload.offset);
+      await this.projectFiles.settleWrite(id, upload.offset);
     } catch (err) {
       this.logger.warn(`Upload ${id}: bytes not recounted: ${(err as Error).message}`);
     }
@@ -311,7 +311,7 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
       }
       const projectId = upload.metadata?.projectId ?? '';
       const name = sanitizeFileName(upload.metadata?.filename ?? upload.metadata?.name);
-      await this.projects.startUpload(
+      await this.projectFiles.startUpload(
         { id: upload.id, projectId, name, size: upload.size },
         req.portalEmail!,
       );
@@ -325,9 +325,9 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
     if (req.method === 'POST') return; // checked in onCreate, once the metadata is parsed
     if (req.staffName) return; // an admin, on a staff upload (forStaff, staffRefusal)
     try {
-      const file = await this.projects.requireOwnedFile(id, req.portalEmail!);
+      const file = await this.projectFiles.requireOwnedFile(id, req.portalEmail!);
       if (req.method === 'PATCH')
-        await this.projects.claimWrite(id, req.portalEmail!, writeEnd(req, file.size));
+        await this.projectFiles.claimWrite(id, req.portalEmail!, writeEnd(req, file.size));
     } catch (err) {
       throw tusError(res, err);
     }
@@ -344,12 +344,12 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
         throw tusError(res, err);
       }
     }
-    const file = await this.projects.findFile(upload.id);
+    const file = await this.projectFiles.findFile(upload.id);
     if (!file || file.status !== 'uploading') return res;
     const head = await readHead(this.storage, upload.id);
     const detected = await detectUploadKind(head);
     if (!detected.ok) {
-      await this.projects.markFile(upload.id, {
+      await this.projectFiles.markFile(upload.id, {
         status: 'failed',
         warnings: [PROJECT_MESSAGES.badType(detected.detected)],
       });
@@ -359,8 +359,12 @@ export class TusUploadsService implements OnModuleInit, OnApplicationShutdown {
         unsupportedType(PROJECT_MESSAGES.badType(detected.detected), 'UNSUPPORTED_FILE_TYPE'),
       );
     }
-    await this.projects.markFile(upload.id, { status: 'stored', kind: detected.kind, received: file.size });
-    await this.projects.recordUpload(file.projectId, file.name);
+    await this.projectFiles.markFile(upload.id, {
+      status: 'stored',
+      kind: detected.kind,
+      received: file.size,
+    });
+    await this.projectFiles.recordUpload(file.projectId, file.name);
     await this.probeQueue
       .add(
         { fileId: upload.id },

@@ -35,6 +35,8 @@ export const LIMITS = {
   referral: { codeMin: 6, codeMax: 20, discountMin: 1, discountMax: 50 },
   upload: { maxBytes: 10 * 1024 * 1024 },
   media: { altTextMax: 255, captionMax: 1000 },
+  /** A staff note on a project's timeline or with a version they send. */
+  project: { noteMax: 2000 },
   /** The blog search box, public and admin. */
   search: { max: 200 },
   settings: {
@@ -51,6 +53,7 @@ export const LIMIT_MESSAGES = {
   search: `Search must be at most ${LIMITS.search.max} characters`,
   altText: `Alt text must be at most ${LIMITS.media.altTextMax} characters`,
   caption: `Caption must be at most ${LIMITS.media.captionMax} characters`,
+  note: `The note is at most ${LIMITS.project.noteMax} characters.`,
 } as const;
 
 /** The one wording for an address that is not an email address, wherever it is checked. */

@@ -44,6 +44,8 @@ describe('money', () => {
   it('books a plan for half of its price after the referral discount, rounded down', () => {
     expect(discountedPence(8000, 10)).toBe(7200);
     expect(discountedPence(7999, 10)).toBe(7199);
+    expect(discountedPence(30000, 50)).toBe(15000);
+    expect(discountedPence(1, 1)).toBe(0);
     expect(planDepositPence(8000)).toBe(4000);
     expect(planDepositPence(8000, 10)).toBe(3600);
     expect(planDepositPence(6000, null)).toBe(3000);

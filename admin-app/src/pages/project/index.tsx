@@ -19,6 +19,7 @@ import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import {
   ApiError,
   formatPence,
+  LIMITS,
   nextStatuses,
   PROJECT_STATUS_LABELS,
   type ProbeResult,
@@ -214,7 +215,7 @@ function ProjectView({ project }: { project: ProjectDetailDto }) {
             aria-label="Internal note"
             placeholder="Internal note (never shown to the client)"
             value={note}
-            maxLength={2000}
+            maxLength={LIMITS.project.noteMax}
             onChange={(e) => setNote(e.target.value)}
           />
           <Button
@@ -247,7 +248,7 @@ function ProjectView({ project }: { project: ProjectDetailDto }) {
         <Input.TextArea
           aria-label="Note to the client"
           rows={4}
-          maxLength={2000}
+          maxLength={LIMITS.project.noteMax}
           value={askNote}
           onChange={(e) => setAskNote(e.target.value)}
           placeholder="e.g. Please send the lead vocal without effects."

@@ -104,6 +104,21 @@ export class TwoFactorService {
     return recovery;
   }
 
+  /**
+   * The person turns their own 2FA off with a current code: refused (409) while the studio
+   * requires two-factor sign-in for their role, and (400) for a wrong code.
+   */
+  async turnOff(user: Pick<UserEntity, 'id' | 'username' | 'role'>, code: string): Promise<void> {
+    if (await this.settings.mustEnrol({ role: user.role, totpEnabledAt: null })) {
+      throw conflict(
+        'Your studio requires two-factor sign-in for staff, so it cannot be turned off.',
+        'TWO_FACTOR_REQUIRED',
+      );
+    }
+    if (!(await this.verify(user.id, code))) throw wrongCode();
+    await this.disable(user);
+  }
+
   /** Turns 2FA off for `user` (by themselves with a code, or by an admin for a locked-out person). */
   async disable(user: Pick<UserEntity, 'id' | 'username'>): Promise<void> {
     await this.users.disableTotp(user.id);

@@ -1,12 +1,12 @@
 /**
  * Puts the monthly draw on the `lottery` queue as a repeatable job and runs it, in worker
- * processes only. Bull keys repeatable jobs by name, cron and time zone, so every worker
- * registering it at boot still yields one schedule.
+ * processes only (runRepeatable: every worker registering it at boot still yields one schedule).
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { AppConfig } from '../../config/app-config';
+import { runRepeatable } from '../../common/scheduling/repeatable-job';
 import { APP_CONFIG } from '../../config/config.module';
 import { QueueDashboard } from '../../mail/dashboard/queue-dashboard';
 import { LOTTERY_CRON, LOTTERY_JOB, LOTTERY_QUEUE, LOTTERY_TZ } from './lottery.constants';
@@ -29,26 +29,21 @@ export class LotteryScheduler implements OnModuleInit, OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role === 'api') return;
-    this.queue
-      .process(LOTTERY_JOB, 1, async () => {
+    await runRepeatable(
+      this.queue,
+      {
+        job: LOTTERY_JOB,
+        cron: LOTTERY_CRON,
+        tz: LOTTERY_TZ,
+        attempts: 5,
+        keepCompleted: 24,
+        label: 'monthly lottery',
+      },
+      async () => {
         const { draw, created } = await this.lottery.drawMonth(londonMonth());
         return { month: draw.month, created, winner: draw.winnerEmail, entrants: draw.entrants };
-      })
-      .catch((err: Error) => this.logger.error(`Lottery worker stopped: ${err.message}`));
-    try {
-      await this.queue.add(
-        LOTTERY_JOB,
-        {},
-        {
-          repeat: { cron: LOTTERY_CRON, tz: LOTTERY_TZ },
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 60_000 },
-          removeOnComplete: 24,
-          removeOnFail: false,
-        },
-      );
-    } catch (err) {
-      this.logger.error(`Could not schedule the monthly lottery: ${(err as Error).message}`);
-    }
+      },
+      this.logger,
+    );
   }
 }

@@ -1,17 +1,11 @@
+import { PaymentStatusValue } from '@studio/shared';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const PAYMENT_KINDS = ['deposit', 'custom', 'plan', 'balance'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
-export const PAYMENT_STATUSES = [
-  'pending',
-  'processing',
-  'succeeded',
-  'failed',
-  'refunded',
-  'partially_refunded',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A payment's status: one list (PAYMENT_STATUS_VALUES in @studio/shared) for the server and the admin filters. */
+export type PaymentStatus = PaymentStatusValue;
 
 /** Free-form facts about a payment; the keys the app itself writes are listed here. */
 export interface PaymentMetadata {

@@ -1,13 +1,14 @@
 /**
  * Runs reconciliation with Stripe every day at 06:00 London time, on the `reconciliation` queue
- * as a repeatable job, in worker processes only (Bull keys a repeatable job by name, cron and
- * time zone, so every worker registering it yields one schedule). Without Stripe configured
+ * as a repeatable job, in worker processes only (runRepeatable: every worker registering it
+ * yields one schedule). Without Stripe configured
  * there is nothing to compare, and no job is scheduled.
  */
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { AppConfig } from '../../config/app-config';
+import { runRepeatable } from '../../common/scheduling/repeatable-job';
 import { APP_CONFIG } from '../../config/config.module';
 import { QueueDashboard } from '../../mail/dashboard/queue-dashboard';
 import { PaymentsService } from '../payments.service';
@@ -36,23 +37,11 @@ export class ReconciliationScheduler implements OnModuleInit, OnApplicationBoots
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role === 'api' || !this.payments.isConfigured()) return;
-    this.queue
-      .process(JOB, 1, async () => this.reconciliation.run('daily'))
-      .catch((err: Error) => this.logger.error(`Reconciliation worker stopped: ${err.message}`));
-    try {
-      await this.queue.add(
-        JOB,
-        {},
-        {
-          repeat: { cron: CRON, tz: TZ },
-          attempts: 3,
-          backoff: { type: 'exponential', delay: 60_000 },
-          removeOnComplete: 30,
-          removeOnFail: false,
-        },
-      );
-    } catch (err) {
-      this.logger.error(`Could not schedule the daily reconciliation: ${(err as Error).message}`);
-    }
+    await runRepeatable(
+      this.queue,
+      { job: JOB, cron: CRON, tz: TZ, attempts: 3, keepCompleted: 30, label: 'daily reconciliation' },
+      () => this.reconciliation.run('daily'),
+      this.logger,
+    );
   }
 }

@@ -18,7 +18,7 @@ import { formatPence } from '@studio/shared';
 import { conflict } from '../../common/errors/app.exception';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { MailQueueUnavailableError, MailService } from '../../mail/mail.service';
+import { MailService } from '../../mail/mail.service';
 import { PaymentIssuesRepository } from '../payment-issues.repository';
 import { PaymentsService } from '../payments.service';
 import { ReconciliationRepository, RunCounts } from './reconciliation.repository';
@@ -265,20 +265,16 @@ export class ReconciliationService {
 
   private async mailAdmins(fresh: Difference[]): Promise<void> {
     const to = await this.mail.adminAddress();
-    await this.mail
-      .enqueue({
-        template: 'reconciliation-report',
-        to,
-        subject: `Stripe reconciliation: ${fresh.length} difference${fresh.length === 1 ? '' : 's'} to check`,
-        context: {
-          count: fresh.length,
-          lines: fresh.map((d) => d.summary),
-          paymentsUrl: `${this.config.publicUrl}/admin/payments`,
-        },
-        jobId: `reconciliation-${fresh.map((d) => `${d.type}-${d.stripeId}`).join(',')}`.slice(0, 200),
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof MailQueueUnavailableError)) throw err;
-      });
+    await this.mail.enqueueQuietly({
+      template: 'reconciliation-report',
+      to,
+      subject: `Stripe reconciliation: ${fresh.length} difference${fresh.length === 1 ? '' : 's'} to check`,
+      context: {
+        count: fresh.length,
+        lines: fresh.map((d) => d.summary),
+        paymentsUrl: `${this.config.publicUrl}/admin/payments`,
+      },
+      jobId: `reconciliation-${fresh.map((d) => `${d.type}-${d.stripeId}`).join(',')}`.slice(0, 200),
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { PROJECT_STATUSES, ProjectStatus } from '@studio/shared';
+import { LIMIT_MESSAGES, LIMITS, PROJECT_STATUSES, ProjectStatus } from '@studio/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const STATUS_MESSAGE = `Status must be one of: ${PROJECT_STATUSES.join(', ')}`;
@@ -38,7 +38,7 @@ export class ChangeStatusDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(2000, { message: 'The note is at most 2000 characters.' })
+  @MaxLength(LIMITS.project.noteMax, { message: LIMIT_MESSAGES.note })
   note?: string;
 }
 
@@ -46,6 +46,6 @@ export class ProjectNoteDto {
   @Transform(trim)
   @IsString({ message: 'Please write a note.' })
   @MinLength(2, { message: 'Please write a note.' })
-  @MaxLength(2000, { message: 'The note is at most 2000 characters.' })
+  @MaxLength(LIMITS.project.noteMax, { message: LIMIT_MESSAGES.note })
   note: string;
 }

@@ -13,35 +13,39 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { Protection, PROTECTIONS, REVIEW, VERSION_KINDS, VersionKind } from '@studio/shared';
+import {
+  LIMIT_MESSAGES,
+  LIMITS,
+  Protection,
+  PROTECTIONS,
+  REVIEW,
+  VERSION_KINDS,
+  VersionKind,
+} from '@studio/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A day is far longer than any track; the real bound (the track's end) is checked by the service. */
 const MAX_SEC = 86_400;
 
-export class VersionUploadQuery {
-  @IsIn(VERSION_KINDS, { message: `kind must be one of: ${VERSION_KINDS.join(', ')}` })
-  kind: VersionKind;
-
-  @Transform(trim)
-  @IsString({ message: 'Give the file a name.' })
-  @MinLength(1, { message: 'Give the file a name.' })
-  @MaxLength(200, { message: 'The name is at most 200 characters.' })
-  name: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(2000, { message: 'The note is at most 2000 characters.' })
-  note?: string;
-}
-
+/** A file staff send: a final delivery has only its name. */
 export class FinalUploadQuery {
   @Transform(trim)
   @IsString({ message: 'Give the file a name.' })
   @MinLength(1, { message: 'Give the file a name.' })
   @MaxLength(200, { message: 'The name is at most 200 characters.' })
   name: string;
+}
+
+/** A version for review: its name, its kind and the staff's note to the client. */
+export class VersionUploadQuery extends FinalUploadQuery {
+  @IsIn(VERSION_KINDS, { message: `kind must be one of: ${VERSION_KINDS.join(', ')}` })
+  kind: VersionKind;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(LIMITS.project.noteMax, { message: LIMIT_MESSAGES.note })
+  note?: string;
 }
 
 export class ProtectionDto {

@@ -18,7 +18,8 @@ describe('the /checkout query', () => {
     for (const bad of ['', 'amount=', 'amount=abc', 'amount=0', 'amount=-5', 'amount=1e3', 'amount=£30']) {
       expect(parse(bad).amountPence).toBe(DEFAULT_CHECKOUT_AMOUNT_PENCE);
     }
-    expect(DEFAULT_CHECKOUT_AMOUNT_PENCE).toBe(5000);
+    // A link without an amount asks for £50.
+    expect(parse('').amountPence).toBe(5000);
   });
 
   it('writes links the page reads back the same way (amounts in pounds)', () => {
