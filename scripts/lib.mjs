@@ -44,10 +44,13 @@ export function ensureInstalled() {
 /**
  * The projects `npm start` needs built: what each build reads, the file that shows it ran, and
  * the projects whose output it reads. Everything under a listed folder counts except
- * node_modules, dist and tests; package-lock.json and tsconfig.base.json count for all.
+ * node_modules, dist and tests; package-lock.json and tsconfig.base.json count for all. The
+ * front ends compile libs/shared from its source (it is among their inputs), so they do not wait
+ * for its build (their package.json's `nx.targets.build.dependsOn` says the same to Nx).
  */
 const SHARED_INPUTS = [
   'libs/shared/src',
+  'libs/shared/review-player',
   'libs/shared/mf',
   'libs/shared/package.json',
   'libs/shared/tsconfig.json',
@@ -64,19 +67,19 @@ const BUILD_PROJECTS = [
     name: '@studio/site-app',
     output: 'site-app/dist/remoteEntry.js',
     inputs: ['site-app', ...SHARED_INPUTS],
-    needs: ['@studio/shared'],
+    needs: [],
   },
   {
     name: '@studio/admin-app',
     output: 'admin-app/dist/remoteEntry.js',
     inputs: ['admin-app', ...SHARED_INPUTS],
-    needs: ['@studio/shared'],
+    needs: [],
   },
   {
     name: '@studio/shell',
     output: 'shell/dist/index.html',
     inputs: ['shell', ...SHARED_INPUTS],
-    needs: ['@studio/shared', '@studio/site-app'],
+    needs: ['@studio/site-app'],
   },
 ];
 export const BUILD_OUTPUTS = BUILD_PROJECTS.map((p) => p.output);
