@@ -5,4 +5,5 @@
  */
 const { remoteConfig } = require('../libs/shared/mf/remote-config');
 
-module.exports = remoteConfig({ name: 'admin', appDir: __dirname, devPort: 4202 });
+// Brotli 10, not 11: see compressionPlugins in webpack-common.js.
+module.exports = remoteConfig({ name: 'admin', appDir: __dirname, devPort: 4202, brotliQuality: 10 });

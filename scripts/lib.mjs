@@ -44,10 +44,13 @@ export function ensureInstalled() {
 /**
  * The projects `npm start` needs built: what each build reads, the file that shows it ran, and
  * the projects whose output it reads. Everything under a listed folder counts except
- * node_modules, dist and tests; package-lock.json and tsconfig.base.json count for all.
+ * node_modules, dist and tests; package-lock.json and tsconfig.base.json count for all. The
+ * front ends compile libs/shared from its source (it is among their inputs), so they do not wait
+ * for its build (their package.json's `nx.targets.build.dependsOn` says the same to Nx).
  */
 const SHARED_INPUTS = [
   'libs/shared/src',
+  'libs/shared/review-player',
   'libs/shared/mf',
   'libs/shared/package.json',
   'libs/shared/tsconfig.json',
@@ -64,19 +67,19 @@ const BUILD_PROJECTS = [
     name: '@studio/site-app',
     output: 'site-app/dist/remoteEntry.js',
     inputs: ['site-app', ...SHARED_INPUTS],
-    needs: ['@studio/shared'],
+    needs: [],
   },
   {
     name: '@studio/admin-app',
     output: 'admin-app/dist/remoteEntry.js',
     inputs: ['admin-app', ...SHARED_INPUTS],
-    needs: ['@studio/shared'],
+    needs: [],
   },
   {
     name: '@studio/shell',
     output: 'shell/dist/index.html',
     inputs: ['shell', ...SHARED_INPUTS],
-    needs: ['@studio/shared', '@studio/site-app'],
+    needs: ['@studio/site-app'],
   },
 ];
 export const BUILD_OUTPUTS = BUILD_PROJECTS.map((p) => p.output);
@@ -117,24 +120,24 @@ export function staleProjects() {
 }
 
 /**
- * Builds the projects that are stale (all with `force`) through Nx, which restores an unchanged
- * one from its cache and orders the rest by dependency; returns the names it built. With every
+ * What a build of the stale projects (all with `force`) runs, or null when everything is fresh.
+ * Nx restores an unchanged project from its cache and orders the rest by dependency. With every
  * output newer than every input it starts nothing, so a warm `npm start` pays a file walk (tens
  * of milliseconds), not a build tool's start-up. As many builds run at once as there are cores
  * plus one, while each can have about 1.5 GB of free memory (webpack on the admin app peaks
  * near that).
  */
-export function ensureBuilt({ force = false } = {}) {
+function buildPlan({ force }) {
   const fresh = BUILD_OUTPUTS.some((f) => !existsSync(join(ROOT, f)));
   // The old escape hatch: trust whatever is built (a deployment that builds elsewhere).
-  if (!force && !fresh && process.env.STUDIO_SKIP_BUILD_CHECK === '1') return [];
+  if (!force && !fresh && process.env.STUDIO_SKIP_BUILD_CHECK === '1') return null;
   const stale = force ? BUILD_PROJECTS.map((p) => p.name) : staleProjects();
-  if (stale.length === 0) return [];
+  if (stale.length === 0) return null;
   if (fresh) log('Building the backend and the front end (first run only)...');
   const parallel = Math.max(1, Math.min(availableParallelism() + 1, Math.floor(freemem() / 1.5e9)));
-  run(
-    'npx',
-    [
+  return {
+    stale,
+    args: [
       'nx',
       'run-many',
       '-t',
@@ -143,15 +146,40 @@ export function ensureBuilt({ force = false } = {}) {
       `--parallel=${parallel}`,
       '--outputStyle=static',
     ],
-    {
+    opts: {
+      cwd: ROOT,
       env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
       stdio: fresh ? 'inherit' : ['ignore', 'ignore', 'inherit'],
     },
-  );
+  };
+}
+
+function stampBuilt(stale) {
   for (const p of BUILD_PROJECTS) {
     if (stale.includes(p.name)) writeFileSync(join(ROOT, p.output.split('/dist/')[0], 'dist', STAMP), '');
   }
   return stale;
+}
+
+/** Builds what is stale (everything with `force`, see buildPlan); returns the names it built. */
+export function ensureBuilt({ force = false } = {}) {
+  const plan = buildPlan({ force });
+  if (!plan) return [];
+  run('npx', plan.args, plan.opts);
+  return stampBuilt(plan.stale);
+}
+
+/** ensureBuilt without blocking the event loop: `npm start` brings up its services meanwhile. */
+export async function ensureBuiltAsync({ force = false } = {}) {
+  const plan = buildPlan({ force });
+  if (!plan) return [];
+  const child = spawn('npx', plan.args, plan.opts);
+  const code = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (status, signal) => resolve(status ?? signal));
+  });
+  if (code !== 0) throw new Error(`npx ${plan.args.join(' ')} failed (exit ${code})`);
+  return stampBuilt(plan.stale);
 }
 
 export function portFree(port, host = '127.0.0.1') {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import {
   DATA_DIR,
   ROOT,
-  ensureBuilt,
+  ensureBuiltAsync,
   ensureInstalled,
   httpOk,
   log,
@@ -18,10 +18,14 @@ const started = Date.now();
 const cleanups = [];
 let child;
 let stopping = false;
+/** The stand-in services while they come up (they start during the build). */
+let starting = null;
 
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  // A stand-in still starting is stopped once it is up, not left running.
+  await starting?.catch(() => {});
   if (child && child.exitCode === null) {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -38,9 +42,6 @@ const since = (from) => ((Date.now() - from) / 1000).toFixed(1);
 async function main() {
   let phase = Date.now();
   if (ensureInstalled()) log(`Installed in ${since(phase)}s`);
-  phase = Date.now();
-  const built = ensureBuilt();
-  log(`Built in ${since(phase)}s (${built.length ? `built ${built.join(', ')}` : 'nothing stale'})`);
   const { startEmbeddedPostgres, ensureRedis, startMailCatcher } = await import('./services.mjs');
 
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
@@ -54,21 +55,28 @@ async function main() {
       `Port ${env.PORT} is already in use (is the studio already running?). Stop that process or choose another port: PORT=3001 npm start`,
     );
   }
-  // The three stand-ins are independent: bring them up together.
-  const [pg, redis, mail] = await Promise.all([
-    env.DATABASE_URL ? null : startEmbeddedPostgres(),
-    ensureRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
-    env.SMTP_URL ? null : startMailCatcher(),
+  // The three stand-ins are independent of each other and of the build: they come up while it
+  // runs (a new PostgreSQL's initdb alone takes seconds). Each is stopped on exit once it is up.
+  const up = (service) =>
+    service.then((s) => {
+      cleanups.push(s.stop);
+      return s;
+    });
+  starting = Promise.all([
+    env.DATABASE_URL ? null : up(startEmbeddedPostgres()),
+    up(ensureRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379')),
+    env.SMTP_URL ? null : up(startMailCatcher()),
   ]);
-  if (pg) {
-    cleanups.push(pg.stop);
-    env.DATABASE_URL = pg.url;
-  }
-  cleanups.push(redis.stop);
+  // A stand-in that fails is reported once the build is over (the await below), not mid-build.
+  starting.catch(() => {});
+  phase = Date.now();
+  const built = await ensureBuiltAsync();
+  log(`Built in ${since(phase)}s (${built.length ? `built ${built.join(', ')}` : 'nothing stale'})`);
+  const [pg, redis, mail] = await starting;
+  if (pg) env.DATABASE_URL = pg.url;
   env.REDIS_URL = redis.url;
   let inboxUrl = null;
   if (mail) {
-    cleanups.push(mail.stop);
     env.SMTP_URL = mail.smtpUrl;
     inboxUrl = mail.inboxUrl;
   }

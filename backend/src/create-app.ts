@@ -16,6 +16,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
+import { registerEarlyAnswers } from './common/early-answer';
 import { registerHttpCache } from './common/http-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createRootLogger, DestinationStream, flushLogs, NestPinoLogger } from './common/logging/app-logger';
@@ -79,6 +80,8 @@ export async function createApp(
   const logger = createRootLogger(config.logLevel, options.logDestination, traceLogFields());
   // The access log first: its onResponse hook sees every answer, the early refusals included.
   registerRequestLog(adapter.getInstance(), logger);
+  // Then the answers kept in memory (the blog's cached reads), before every other onRequest hook.
+  registerEarlyAnswers(adapter.getInstance());
   adapter.getInstance().addHook('onClose', (_instance, done) => {
     flushLogs(logger);
     done();

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { MESSAGES } from '@studio/shared';
+import { AUTH_REFRESH_COOKIE, MESSAGES } from '@studio/shared';
 import { PublicPostsService } from '../src/blog/posts/public-posts.service';
 import { createTestApp, TestApp } from './support/test-app';
 import { bearer, createCategory, createPost, createTag, tokens, Tokens } from './blog-fixtures';
@@ -275,6 +275,30 @@ describe('public blog (HTTP)', () => {
     expect(again.headers['content-security-policy']).toContain("default-src 'self'");
     const head = await t.http().head(url);
     expect(head.status).toBe(200);
+  });
+
+  it('replays a read without cookies ahead of the other hooks (304 included), and one with a session cookie after them', async () => {
+    const url = `/api/blog/posts?limit=2&categoryId=${mixing.id}`;
+    const first = await t.http().get(url).expect(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\//);
+    const handler = jest.spyOn(t.app.get(PublicPostsService), 'listJson');
+    const revalidated = await t.http().get(url).set('if-none-match', etag);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBe('');
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers['x-frame-options']).toBe(first.headers['x-frame-options']);
+    expect(revalidated.headers['cache-control']).toBe(first.headers['cache-control']);
+    // A session cookie makes the read go through the session hook (a stale refresh token is
+    // cleared), and it is still answered from the cache.
+    const signedIn = await t.http().get(url).set('cookie', `${AUTH_REFRESH_COOKIE}=not-a-session`);
+    expect(handler).not.toHaveBeenCalled();
+    handler.mockRestore();
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.text).toBe(first.text);
+    expect(String(signedIn.headers['set-cookie'])).toContain(`${AUTH_REFRESH_COOKIE}=;`);
+    const anonymous = await t.http().get(url).expect(200);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
   });
 
   it('publishes a scheduled post when its time comes, even with the list cached', async () => {

@@ -15,15 +15,22 @@
  * - only these public routes are kept: their answers depend on nothing in the request but the
  *   URL (no cookies, no auth), so a replay is the answer the pipeline would give.
  *
- * The replay runs as a `preHandler` hook: after every onRequest, preParsing and preValidation
- * hook, just before the route's handler would run. Nest guards and interceptors live inside that
- * handler; these public routes have none.
+ * A request without cookies is replayed from the first `onRequest` hook (common/early-answer.ts):
+ * the hooks it skips have nothing to do for it (the stored headers already carry the security
+ * headers, a GET passes the same-origin check, no cookie means no session to renew, and the URL's
+ * query and path passed the input rules when the stored answer was made), while the `onSend` and
+ * `onResponse` hooks (cache headers, access log, metrics) still run. A request with cookies is
+ * replayed as a `preHandler` hook instead, after every onRequest, preParsing and preValidation
+ * hook (a session may be renewed on the way), just before the route's handler would run. Nest
+ * guards and interceptors live inside that handler; these public routes have none, and no rate
+ * limit applies to them.
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addEarlyAnswer } from '../common/early-answer';
 import { notModified } from '../common/http-cache';
-import { BlogCache } from './blog-cache';
+import { BlogCache, CachedResponse } from './blog-cache';
 
 const CACHEABLE = /^\/api\/blog\/(?:posts(?:\/[^/?]+)?|categories|tags)(?:\?|$)/;
 /** Per connection or per response (Node's own, and the request's id); never replayed. */
@@ -40,6 +47,19 @@ const REPLAYED = Symbol('blogCacheReplayed');
 
 type TrackedRequest = FastifyRequest & { [STARTED]?: number; [REPLAYED]?: boolean };
 
+/** The stored answer, or a 304 when the request's If-None-Match names its ETag. */
+function replay(req: TrackedRequest, reply: FastifyReply, hit: CachedResponse): void {
+  req[REPLAYED] = true;
+  reply.headers(hit.headers);
+  if (notModified(req.headers['if-none-match'], String(hit.headers.etag ?? ''))) {
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-type');
+    void reply.code(304).send();
+  } else {
+    void reply.code(200).send(hit.body);
+  }
+}
+
 @Injectable()
 export class BlogResponseCache implements OnModuleInit {
   constructor(
@@ -50,6 +70,13 @@ export class BlogResponseCache implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.host.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (!fastify || typeof fastify.addHook !== 'function') return;
+    addEarlyAnswer(fastify, (req: TrackedRequest, reply: FastifyReply) => {
+      if (req.method !== 'GET' || req.headers.cookie !== undefined || !CACHEABLE.test(req.url)) return false;
+      const hit = this.cache.response(req.url);
+      if (!hit) return false;
+      replay(req, reply, hit);
+      return true;
+    });
     fastify.addHook('preHandler', (req: TrackedRequest, reply: FastifyReply, done: () => void) => {
       if (req.method !== 'GET' || !CACHEABLE.test(req.url)) return done();
       const hit = this.cache.response(req.url);
@@ -57,15 +84,7 @@ export class BlogResponseCache implements OnModuleInit {
         req[STARTED] = this.cache.generation;
         return done();
       }
-      req[REPLAYED] = true;
-      reply.headers(hit.headers);
-      if (notModified(req.headers['if-none-match'], String(hit.headers.etag ?? ''))) {
-        reply.removeHeader('content-length');
-        reply.removeHeader('content-type');
-        void reply.code(304).send();
-      } else {
-        void reply.code(200).send(hit.body);
-      }
+      replay(req, reply, hit);
       // A hook that sends does not call done(): the handler is skipped.
     });
     fastify.addHook('onSend', (req: TrackedRequest, reply: FastifyReply, payload: unknown, done) => {

@@ -57,13 +57,13 @@ class ExposeManifestPlugin {
   }
 }
 
-function remoteConfig({ name, appDir, devPort, eagerCompile = false }) {
+function remoteConfig({ name, appDir, devPort, eagerCompile = false, brotliQuality = 11 }) {
   const publicPath = `/remotes/${name}/`;
   const pkg = require(path.join(appDir, 'package.json'));
   return (_env, argv) => {
     const isDev = argv.mode !== 'production';
     const outputPath = path.resolve(appDir, 'dist');
-    const base = commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile });
+    const base = commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile, brotliQuality });
     return {
       ...base,
       // The standalone entry and its page exist only for the dev server; a production build

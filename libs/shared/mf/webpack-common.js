@@ -21,7 +21,12 @@ const REVIEW_PLAYER_SRC = path.resolve(__dirname, '../review-player');
 const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
-function compressionPlugins() {
+/**
+ * Brotli quality 11 (the most) by default. 10 costs about 40 % of its CPU for 1-2 % more bytes
+ * (measured on the admin remote's 3.7 MB of scripts: 6.3 s against 2.6 s of CPU, 965 against 979 KB),
+ * which suits the staff area, the longest build of a cold `npm start`; the public pages keep 11.
+ */
+function compressionPlugins(brotliQuality = 11) {
   return [
     new CompressionPlugin({
       filename: '[path][base].gz',
@@ -37,7 +42,7 @@ function compressionPlugins() {
       test: COMPRESSIBLE,
       threshold: COMPRESS_THRESHOLD_BYTES,
       minRatio: 0.9,
-      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
     }),
   ];
 }
@@ -84,10 +89,10 @@ function compileHintPlugin() {
 }
 
 /**
- * @param {{ appDir: string, isDev: boolean, publicPath: string, outputPath: string, eagerCompile?: boolean }} options
+ * @param {{ appDir: string, isDev: boolean, publicPath: string, outputPath: string, eagerCompile?: boolean, brotliQuality?: number }} options
  * @returns {import('webpack').Configuration}
  */
-function commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile = false }) {
+function commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile = false, brotliQuality = 11 }) {
   const hashed = isDev ? '[name]' : '[name].[contenthash:8]';
   return {
     mode: isDev ? 'development' : 'production',
@@ -120,7 +125,7 @@ function commonConfig({ appDir, isDev, publicPath, outputPath, eagerCompile = fa
     plugins: [
       new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
       ...(eagerCompile && !isDev ? [compileHintPlugin()] : []),
-      ...(isDev ? [] : compressionPlugins()),
+      ...(isDev ? [] : compressionPlugins(brotliQuality)),
     ],
     // Minified by swc's minifier (Rust, several times faster than terser on the admin's antd
     // bundle, output within a few per cent of it); licence comments go, as with webpack's default.
