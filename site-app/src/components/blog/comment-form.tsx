@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, LIMITS } from '@studio/shared';
-import { Field, validationProps } from '../ui/field';
+import { InputField, SubmitButton, TextAreaField } from '../ui/field';
 import { HoneypotField } from '../ui/honeypot-field';
 import { submitComment } from './blog-api';
 import {
@@ -91,47 +91,44 @@ export function CommentForm({ slug }: { slug: string }) {
         Comments are checked by the studio before they appear. Your email is never shown.
       </p>
       <div className="form__row">
-        <Field id="comment-authorName" label="Name" error={errors.authorName}>
-          <input
-            id="comment-authorName"
-            name="authorName"
-            className="field__input"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.comment.authorNameMax}
-            value={values.authorName}
-            onChange={set('authorName')}
-            {...validationProps('comment-authorName', errors.authorName)}
-          />
-        </Field>
-        <Field id="comment-authorEmail" label="Email" error={errors.authorEmail}>
-          <input
-            id="comment-authorEmail"
-            name="authorEmail"
-            type="email"
-            className="field__input"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.user.emailMax}
-            value={values.authorEmail}
-            onChange={set('authorEmail')}
-            {...validationProps('comment-authorEmail', errors.authorEmail)}
-          />
-        </Field>
-      </div>
-      <Field id="comment-content" label="Comment" error={errors.content}>
-        <textarea
-          id="comment-content"
-          name="content"
-          className="field__input field__textarea"
+        <InputField
+          id="comment-authorName"
+          label="Name"
+          error={errors.authorName}
+          validated
+          name="authorName"
+          autoComplete="name"
           required
-          rows={5}
-          maxLength={LIMITS.comment.contentMax}
-          value={values.content}
-          onChange={set('content')}
-          {...validationProps('comment-content', errors.content)}
+          maxLength={LIMITS.comment.authorNameMax}
+          value={values.authorName}
+          onChange={set('authorName')}
         />
-      </Field>
+        <InputField
+          id="comment-authorEmail"
+          label="Email"
+          error={errors.authorEmail}
+          validated
+          name="authorEmail"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.user.emailMax}
+          value={values.authorEmail}
+          onChange={set('authorEmail')}
+        />
+      </div>
+      <TextAreaField
+        id="comment-content"
+        label="Comment"
+        error={errors.content}
+        validated
+        name="content"
+        required
+        rows={5}
+        maxLength={LIMITS.comment.contentMax}
+        value={values.content}
+        onChange={set('content')}
+      />
       <HoneypotField id="comment-website" value={website} onChange={setWebsite} />
       <div aria-live="polite">
         {sentMessage && (
@@ -148,9 +145,9 @@ export function CommentForm({ slug }: { slug: string }) {
         )}
       </div>
       <div>
-        <button type="submit" className="btn btn--primary" disabled={send.isPending}>
-          {send.isPending ? 'Posting...' : 'Post Comment'}
-        </button>
+        <SubmitButton busy={send.isPending} busyLabel="Posting..." className="btn btn--primary">
+          Post Comment
+        </SubmitButton>
       </div>
     </form>
   );

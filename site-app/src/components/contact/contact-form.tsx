@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, CONTACT_SERVICES, DELIVERY, LIMITS } from '@studio/shared';
 import { customerThankYouSent, sendContact, type ContactResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
-import { Field, validationProps } from '../ui/field';
+import { Field, InputField, SubmitButton, TextAreaField, validationProps } from '../ui/field';
 import { useFollowUpToast } from '../ui/follow-up-toast';
 import { HoneypotField } from '../ui/honeypot-field';
 import '../ui/ui.css';
@@ -135,33 +135,31 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
       aria-label="Contact form"
     >
       <div className="form__row">
-        <Field id="contact-name" label="Name" error={errors.name}>
-          <input
-            id="contact-name"
-            className="field__input"
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.contact.nameMax}
-            value={values.name}
-            onChange={set('name')}
-            {...validationProps('contact-name', errors.name)}
-          />
-        </Field>
-        <Field id="contact-email" label="Email" error={errors.email}>
-          <input
-            id="contact-email"
-            className="field__input"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.contact.emailMax}
-            value={values.email}
-            onChange={set('email')}
-            {...validationProps('contact-email', errors.email)}
-          />
-        </Field>
+        <InputField
+          id="contact-name"
+          label="Name"
+          error={errors.name}
+          validated
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.contact.nameMax}
+          value={values.name}
+          onChange={set('name')}
+        />
+        <InputField
+          id="contact-email"
+          label="Email"
+          error={errors.email}
+          validated
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.contact.emailMax}
+          value={values.email}
+          onChange={set('email')}
+        />
       </div>
       <Field
         id="contact-service"
@@ -189,28 +187,23 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
           ))}
         </select>
       </Field>
-      <Field
+      <TextAreaField
         id="contact-message"
         label="Message"
         hint="Tell us about your track: genre, number of stems, references and your deadline."
         error={errors.message}
-      >
-        <textarea
-          id="contact-message"
-          className="field__input field__textarea"
-          name="message"
-          rows={6}
-          required
-          maxLength={LIMITS.contact.messageMax}
-          value={values.message}
-          onChange={set('message')}
-          {...validationProps('contact-message', errors.message, true)}
-        />
-      </Field>
+        validated
+        name="message"
+        rows={6}
+        required
+        maxLength={LIMITS.contact.messageMax}
+        value={values.message}
+        onChange={set('message')}
+      />
       <HoneypotField id="contact-website" value={website} onChange={setWebsite} />
-      <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Message'}
-      </button>
+      <SubmitButton busy={send.isPending} busyLabel="Sending..." className="btn btn--primary btn--lg">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }

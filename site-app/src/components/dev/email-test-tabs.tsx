@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@studio/shared';
 import { sendAdminTestEmail, sendCustomerTestEmail, sendDeliveryTestEmail } from '../../api/site-api';
 import { useErrorToast } from '../../toast/use-api-error-toast';
-import { Field } from '../ui/field';
+import { InputField, OptionalLabel, SubmitButton, TextAreaField } from '../ui/field';
 import { JsonResult } from '../ui/json-result';
 import { useEmailTest } from './use-email-test';
 
@@ -31,27 +31,23 @@ export function AdminTestTab({ canSend }: { canSend: boolean }) {
         Sends a test email to the studio&apos;s admin address, the one that receives contact notifications.
       </p>
       <form className="form" onSubmit={onSubmit}>
-        <Field
+        <TextAreaField
           id="admin-test-extra"
-          label={
-            <>
-              Extra information <span className="field__optional">(optional)</span>
-            </>
-          }
-        >
-          <textarea
-            id="admin-test-extra"
-            className="field__input field__textarea"
-            rows={3}
-            maxLength={2000}
-            value={extraInfo}
-            onChange={(e) => setExtraInfo(e.target.value)}
-          />
-        </Field>
+          label={<OptionalLabel>Extra information</OptionalLabel>}
+          rows={3}
+          maxLength={2000}
+          value={extraInfo}
+          onChange={(e) => setExtraInfo(e.target.value)}
+        />
         <div>
-          <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Admin Test Email'}
-          </button>
+          <SubmitButton
+            busy={mutation.isPending}
+            busyLabel="Sending..."
+            className={SEND_BUTTON}
+            disabled={!canSend}
+          >
+            Send Admin Test Email
+          </SubmitButton>
         </div>
       </form>
       <JsonResult value={result} />
@@ -78,20 +74,23 @@ export function CustomerTestTab({ canSend }: { canSend: boolean }) {
     <>
       <p>Sends the thank-you email a customer gets after contacting the studio to any address you choose.</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field id="customer-test-email" label="Test email address">
-          <input
-            id="customer-test-email"
-            className="field__input"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
+        <InputField
+          id="customer-test-email"
+          label="Test email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div>
-          <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Customer Test Email'}
-          </button>
+          <SubmitButton
+            busy={mutation.isPending}
+            busyLabel="Sending..."
+            className={SEND_BUTTON}
+            disabled={!canSend}
+          >
+            Send Customer Test Email
+          </SubmitButton>
         </div>
       </form>
       <JsonResult value={result} />
@@ -132,31 +131,32 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form__row">
-          <Field id="microsoft-test-email" label="Hotmail or Outlook address">
-            <input
-              id="microsoft-test-email"
-              className="field__input"
-              type="email"
-              autoComplete="email"
-              placeholder="name@outlook.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
-          <Field id="microsoft-test-name" label="Name in the email">
-            <input
-              id="microsoft-test-name"
-              className="field__input"
-              value={name}
-              maxLength={100}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </Field>
+          <InputField
+            id="microsoft-test-email"
+            label="Hotmail or Outlook address"
+            type="email"
+            autoComplete="email"
+            placeholder="name@outlook.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <InputField
+            id="microsoft-test-name"
+            label="Name in the email"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <div>
-          <button type="submit" className={SEND_BUTTON} disabled={!canSend || mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Microsoft Test Emails'}
-          </button>
+          <SubmitButton
+            busy={mutation.isPending}
+            busyLabel="Sending..."
+            className={SEND_BUTTON}
+            disabled={!canSend}
+          >
+            Send Microsoft Test Emails
+          </SubmitButton>
         </div>
       </form>
       {notMicrosoft && (

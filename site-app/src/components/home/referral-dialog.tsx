@@ -5,7 +5,7 @@ import { generateReferralCode } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
 import { CopyButton } from '../ui/copy-button';
 import { Dialog } from '../ui/dialog';
-import { Field, validationProps } from '../ui/field';
+import { InputField } from '../ui/field';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -103,21 +103,20 @@ export default function ReferralDialog({
         <ReferralResult code={code} />
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <Field id="referral-email" label="Your email" error={error}>
-            <input
-              id="referral-email"
-              className="field__input"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (error) setError(null);
-              }}
-              {...validationProps('referral-email', error)}
-            />
-          </Field>
+          <InputField
+            id="referral-email"
+            label="Your email"
+            error={error}
+            validated
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (error) setError(null);
+            }}
+          />
           <button type="submit" className="btn btn--primary btn--block" disabled={generate.isPending}>
             {generate.isPending ? 'Generating...' : 'Generate Referral Code'}
           </button>
