@@ -4,7 +4,14 @@ import { isServerPage, safeRedirect } from '../hooks/safe-redirect';
 import { LIMITS, MESSAGES, SITE_ROUTES } from '@studio/shared';
 import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
 import { Tabs } from '../components/ui/tabs';
-import { InputField, OptionalLabel, PasswordField, SubmitButton } from '../components/ui/field';
+import {
+  EmailField,
+  InputField,
+  OptionalLabel,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+} from '../components/ui/field';
 import { useAuth } from '../hooks/use-auth';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SITE_NAME } from '../site-config';
@@ -119,12 +126,10 @@ function RegisterForm() {
         value={form.username}
         onChange={set('username')}
       />
-      <InputField
+      <EmailField
         id="register-email"
         label="Email"
         name="email"
-        type="email"
-        autoComplete="email"
         required
         maxLength={LIMITS.user.emailMax}
         value={form.email}
@@ -139,14 +144,10 @@ function RegisterForm() {
         value={form.displayName}
         onChange={set('displayName')}
       />
-      <PasswordField
+      <NewPasswordField
         id="register-password"
         label="Password"
         hint={MESSAGES.passwordHint}
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={LIMITS.user.passwordMin}
         value={form.password}
         onChange={set('password')}
       />

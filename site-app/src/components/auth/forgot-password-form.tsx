@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES, errorMessage, LIMITS, postJson } from '@studio/shared';
-import { FormError, InputField, SubmitButton } from '../ui/field';
+import { FormError, EmailField, SubmitButton } from '../ui/field';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -26,12 +26,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       ) : (
         <>
           <p className="field__hint">Enter the email address of your account and we will send you a link.</p>
-          <InputField
+          <EmailField
             id="forgot-email"
             label="Email"
             name="email"
-            type="email"
-            autoComplete="email"
             required
             maxLength={LIMITS.user.emailMax}
             value={email}

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage, LIMITS, MESSAGES, postJson } from '@studio/shared';
-import { FormError, PasswordField, SubmitButton } from '../ui/field';
+import { errorMessage, MESSAGES, postJson } from '@studio/shared';
+import { FormError, NewPasswordField, PasswordField, SubmitButton } from '../ui/field';
 
 interface SetPasswordFormProps {
   /** `/api/password/reset` or `/api/invitations/accept`: both take `{ token, password }`. */
@@ -43,14 +43,10 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <PasswordField
+      <NewPasswordField
         id="new-password"
         label="New password"
         hint={<>{MESSAGES.passwordHint} Very common passwords are refused.</>}
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={LIMITS.user.passwordMin}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

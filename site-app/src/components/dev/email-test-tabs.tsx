@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@studio/shared';
 import { sendAdminTestEmail, sendCustomerTestEmail, sendDeliveryTestEmail } from '../../api/site-api';
 import { useErrorToast } from '../../toast/use-api-error-toast';
-import { InputField, OptionalLabel, SubmitButton, TextAreaField } from '../ui/field';
+import { EmailField, InputField, OptionalLabel, SubmitButton, TextAreaField } from '../ui/field';
 import { JsonResult } from '../ui/json-result';
 import { useEmailTest } from './use-email-test';
 
@@ -74,11 +74,9 @@ export function CustomerTestTab({ canSend }: { canSend: boolean }) {
     <>
       <p>Sends the thank-you email a customer gets after contacting the studio to any address you choose.</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <InputField
+        <EmailField
           id="customer-test-email"
           label="Test email address"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
@@ -131,11 +129,9 @@ export function MicrosoftTestTab({ canSend }: { canSend: boolean }) {
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form__row">
-          <InputField
+          <EmailField
             id="microsoft-test-email"
             label="Hotmail or Outlook address"
-            type="email"
-            autoComplete="email"
             placeholder="name@outlook.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}

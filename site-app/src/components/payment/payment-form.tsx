@@ -13,7 +13,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Appearance } from '@stripe/stripe-js';
 import { ApiError, formatPence, LIMITS, penceToPounds } from '@studio/shared';
 import { useErrorToast } from '../../toast/use-api-error-toast';
-import { InputField } from '../ui/field';
+import { EmailField } from '../ui/field';
 import { rememberCheckoutForRetry } from './checkout-params';
 import {
   createPaymentIntent,
@@ -181,12 +181,10 @@ function CardForm({ amountPence, defaultEmail, onConfirm }: CardFormProps) {
 
   return (
     <form className="card pay-form" onSubmit={onSubmit} aria-label="Card payment">
-      <InputField
+      <EmailField
         id="pay-receipt-email"
         label="Email for your receipt"
-        type="email"
         name="email"
-        autoComplete="email"
         required
         maxLength={LIMITS.user.emailMax}
         value={receiptEmail}

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { InputField, OptionalLabel } from '../ui/field';
+import { EmailField, InputField, OptionalLabel } from '../ui/field';
 
 export type ReferralState =
   | { status: 'unvalidated' }
@@ -45,12 +45,10 @@ export function ReferralBox({
         off your booking.
       </p>
       <div className="referral-box__fields">
-        <InputField
+        <EmailField
           id="booking-email"
           label="Email"
-          type="email"
           name="email"
-          autoComplete="email"
           placeholder="you@example.com"
           value={email}
           onChange={(e) => onEmailChange(e.target.value)}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, MESSAGES } from '@studio/shared';
-import { FormError, InputField, SubmitButton } from '../ui/field';
+import { FormError, EmailField, SubmitButton } from '../ui/field';
 import { requestPortalLink } from './portal-api';
 
 /**
@@ -27,11 +27,9 @@ export function PortalSignInForm({ intro, next }: { intro?: string; next?: strin
         </p>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <InputField
+          <EmailField
             id="portal-email"
             label="Email"
-            type="email"
-            autoComplete="email"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { LIMITS } from '@studio/shared';
 import { PasswordInput } from '../password-input';
 
 interface FieldProps {
@@ -78,6 +79,33 @@ export function InputField({ id, label, hint, error, validated, className, ...in
   );
 }
 
+/** An email address field: `type="email"`, filled in from the browser's address book. */
+export function EmailField(props: InputFieldProps) {
+  return <InputField type="email" autoComplete="email" {...props} />;
+}
+
+type BoundFieldProps = Pick<InputFieldProps, 'id' | 'name' | 'value' | 'onChange' | 'error' | 'validated'>;
+
+/** Who is writing: name and email side by side (the comment and contact forms). */
+export function SenderFields({
+  name,
+  email,
+  nameMax,
+  emailMax,
+}: {
+  name: BoundFieldProps;
+  email: BoundFieldProps;
+  nameMax: number;
+  emailMax: number;
+}) {
+  return (
+    <div className="form__row">
+      <InputField label="Name" autoComplete="name" required maxLength={nameMax} {...name} />
+      <EmailField label="Email" required maxLength={emailMax} {...email} />
+    </div>
+  );
+}
+
 type TextAreaFieldProps = FieldControlProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** A `Field` around a textarea. */
@@ -102,6 +130,19 @@ export function PasswordField({ id, label, hint, error, validated, ...input }: P
     <Field id={id} label={label} hint={hint} error={error}>
       <PasswordInput id={id} {...controlAria({ id, hint, error, validated })} {...input} />
     </Field>
+  );
+}
+
+/** A password the person chooses: as long as the server asks, offered by password managers. */
+export function NewPasswordField(props: PasswordFieldProps) {
+  return (
+    <PasswordField
+      name="password"
+      autoComplete="new-password"
+      required
+      minLength={LIMITS.user.passwordMin}
+      {...props}
+    />
   );
 }
 
