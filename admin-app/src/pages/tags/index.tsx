@@ -1,11 +1,9 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Empty, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
-import { PageTitle } from '../../components/page-title';
-import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { AddTaxonomyButton, TaxonomyPage } from '../../components/taxonomy-page';
 import { useToast } from '../../hooks/use-toast';
 import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { formatDate } from '../../utils/format';
@@ -76,15 +74,11 @@ export default function TagsPage() {
   ];
 
   return (
-    <PageContainer
-      title={<PageTitle>Tags</PageTitle>}
+    <TaxonomyPage
+      kind="tag"
+      title="Tags"
       content="Tags describe what a post mentions: genres, gear, techniques. A post can have many."
-      extra={[
-        <BackToDashboardButton key="back" />,
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
-          Add Tag
-        </Button>,
-      ]}
+      crud={crud}
     >
       <ProTable<AdminTag>
         actionRef={actionRef}
@@ -109,14 +103,11 @@ export default function TagsPage() {
         locale={{
           emptyText: (
             <Empty description="No tags yet.">
-              <Button type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
-                Add Tag
-              </Button>
+              <AddTaxonomyButton kind="tag" onClick={crud.startAdd} />
             </Empty>
           ),
         }}
       />
-      <TaxonomyFormModal kind="tag" {...crud.modalProps} />
-    </PageContainer>
+    </TaxonomyPage>
   );
 }
