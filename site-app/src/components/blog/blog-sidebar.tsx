@@ -29,16 +29,18 @@ function SkeletonLines({ count }: { count: number }) {
 
 const postsLabel = (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`;
 
-interface SidebarCardProps {
-  id: string;
-  title: string;
+/** The three cards: heading id and text, skeleton lines while loading, the line when empty. */
+const CARDS = {
+  categories: { id: 'sidebar-categories', title: 'Categories', skeleton: 4, emptyText: 'No categories yet.' },
+  tags: { id: 'sidebar-tags', title: 'Tags', skeleton: 2, emptyText: 'No tags yet.' },
+  recent: { id: 'sidebar-recent', title: 'Recent Posts', skeleton: 4, emptyText: 'No posts yet.' },
+};
+
+type SidebarCardProps = (typeof CARDS)[keyof typeof CARDS] & {
   loading: boolean;
-  /** Skeleton lines shown while loading. */
-  skeleton: number;
   empty: boolean;
-  emptyText: string;
   children: ReactNode;
-}
+};
 
 /** One card of the sidebar: its heading, then a skeleton, a line saying there is nothing, or its list. */
 function SidebarCard({ id, title, loading, skeleton, empty, emptyText, children }: SidebarCardProps) {
@@ -58,25 +60,35 @@ function SidebarCard({ id, title, loading, skeleton, empty, emptyText, children 
   );
 }
 
+/** A category or tag that filters the list: pressed while it does. */
+function FilterButton(props: {
+  className: string;
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={props.className} aria-pressed={props.pressed} onClick={props.onClick}>
+      {props.children}
+    </button>
+  );
+}
+
 /** Categories with their counts, tags, and the newest posts (spec §2, §9). */
 export function BlogSidebar(props: BlogSidebarProps) {
   return (
     <aside className="blog-sidebar" aria-label="More from the blog">
       <SidebarCard
-        id="sidebar-categories"
-        title="Categories"
+        {...CARDS.categories}
         loading={props.categoriesLoading}
-        skeleton={4}
         empty={props.categories.length === 0}
-        emptyText="No categories yet."
       >
         <ul className="blog-sidebar__list">
           {props.categories.map((c) => (
             <li key={c.id}>
-              <button
-                type="button"
+              <FilterButton
                 className="sidebar-category"
-                aria-pressed={c.id === props.categoryId}
+                pressed={c.id === props.categoryId}
                 onClick={() => props.onToggleCategory(c.id)}
               >
                 <span>{c.name}</span>
@@ -84,44 +96,29 @@ export function BlogSidebar(props: BlogSidebarProps) {
                   <span aria-hidden="true">{c.count ?? 0}</span>
                   <span className="visually-hidden">({postsLabel(c.count ?? 0)})</span>
                 </span>
-              </button>
+              </FilterButton>
             </li>
           ))}
         </ul>
       </SidebarCard>
 
-      <SidebarCard
-        id="sidebar-tags"
-        title="Tags"
-        loading={props.tagsLoading}
-        skeleton={2}
-        empty={props.tags.length === 0}
-        emptyText="No tags yet."
-      >
+      <SidebarCard {...CARDS.tags} loading={props.tagsLoading} empty={props.tags.length === 0}>
         <ul className="blog-sidebar__tags">
           {props.tags.map((t) => (
             <li key={t.id}>
-              <button
-                type="button"
+              <FilterButton
                 className="tag-badge"
-                aria-pressed={t.id === props.tagId}
+                pressed={t.id === props.tagId}
                 onClick={() => props.onToggleTag(t.id)}
               >
                 #{t.name}
-              </button>
+              </FilterButton>
             </li>
           ))}
         </ul>
       </SidebarCard>
 
-      <SidebarCard
-        id="sidebar-recent"
-        title="Recent Posts"
-        loading={props.recentLoading}
-        skeleton={4}
-        empty={props.recent.length === 0}
-        emptyText="No posts yet."
-      >
+      <SidebarCard {...CARDS.recent} loading={props.recentLoading} empty={props.recent.length === 0}>
         <ul className="blog-sidebar__list blog-sidebar__recent">
           {props.recent.map((p) => {
             const date = postDate(p);
