@@ -195,9 +195,9 @@ const octave = (note, n) => note.replace(/\d/, (d) => String(Number(d) + n));
 
 /**
  * One loop: `bars` bars at `bpm`, plus `tail` seconds to ring out. A one-bar drum pattern
- * (strings of 16 steps, x = hit) repeats under it; then `bar(t, bar, beat)` plays each bar.
+ * (strings of 16 steps, x = hit) repeats under it; then `playBar(t, bar, beat)` plays each bar.
  */
-function song({ bpm, bars, tail, seed, drums: { kick, snare, hat, openHat = '' }, bar: playBar }) {
+function song({ bpm, bars, tail, seed }, { kick, snare, hat, openHat = '' }, playBar) {
   const beat = 60 / bpm;
   const step = beat / 4;
   const t = new Track(bars * 4 * beat + tail, seed);
@@ -214,81 +214,50 @@ function song({ bpm, bars, tail, seed, drums: { kick, snare, hat, openHat = '' }
   return t;
 }
 
-const SUN_CHORDS = [
-  ['C4', 'E4', 'G4', 'B4'],
-  ['A3', 'C4', 'E4', 'G4'],
-  ['F3', 'A3', 'C4', 'E4'],
-  ['G3', 'B3', 'D4', 'F4'],
-];
+/** Chords written as 'C4 E4 G4': each becomes the list of its notes. */
+const chords = (...written) => written.map((chord) => chord.split(' '));
+
+const SUN_CHORDS = chords('C4 E4 G4 B4', 'A3 C4 E4 G4', 'F3 A3 C4 E4', 'G3 B3 D4 F4');
 const SUN_MELODY = ['E5', 'G5', 'A5', 'G5', 'E5', 'D5', 'C5', 'D5'];
-const DUB_SKANK = [
-  ['G3', 'A#3', 'D4'],
-  ['G3', 'A#3', 'D4'],
-  ['F3', 'A3', 'C4'],
-  ['D#3', 'G3', 'A#3'],
-];
+const DUB_SKANK = chords('G3 A#3 D4', 'G3 A#3 D4', 'F3 A3 C4', 'D#3 G3 A#3');
 const DUB_LINE = ['G1', 'G1', 'A#1', 'D2', 'F1', 'F1', 'D#1', 'D2'];
-const SMILE_CHORDS = [
-  ['D4', 'F#4', 'A4', 'C#5'],
-  ['B3', 'D4', 'F#4', 'A4'],
-  ['G3', 'B3', 'D4', 'F#4'],
-  ['A3', 'C#4', 'E4', 'G4'],
-];
-const MYSTERY_CHORDS = [
-  ['A3', 'C4', 'E4'],
-  ['F3', 'A3', 'C4'],
-  ['D3', 'F3', 'A3'],
-  ['E3', 'G#3', 'B3'],
-];
-const PROSPERITY_CHORDS = [
-  ['C4', 'D#4', 'G4'],
-  ['G#3', 'C4', 'D#4'],
-  ['A#3', 'D4', 'F4'],
-  ['G3', 'A#3', 'D4'],
-];
+const SMILE_CHORDS = chords('D4 F#4 A4 C#5', 'B3 D4 F#4 A4', 'G3 B3 D4 F#4', 'A3 C#4 E4 G4');
+const MYSTERY_CHORDS = chords('A3 C4 E4', 'F3 A3 C4', 'D3 F3 A3', 'E3 G#3 B3');
+const PROSPERITY_CHORDS = chords('C4 D#4 G4', 'G#3 C4 D#4', 'A#3 D4 F4', 'G3 A#3 D4');
 
 const TRACKS = {
   // Bright, bouncy major-key beat.
-  'sun-is-out': song({
-    bpm: 102,
-    bars: 6,
-    tail: 0.5,
-    seed: 11,
-    drums: {
+  'sun-is-out': song(
+    { bpm: 102, bars: 6, tail: 0.5, seed: 11 },
+    {
       kick: 'x.....x...x.....',
       snare: '....x.......x...',
       hat: 'x.x.x.x.x.x.x.x.',
       openHat: '...............x',
     },
-    bar: (t, bar, beat) => {
+    (t, bar, beat) => {
       const c = bar % 4;
       t.pad(bar * 4 * beat, SUN_CHORDS[c], 4 * beat);
       for (let q = 0; q < 4; q++) t.bass((bar * 4 + q) * beat, ['C2', 'A1', 'F1', 'G1'][c], beat * 0.8);
       if (bar >= 2)
         for (let e = 0; e < 8; e++) t.pluck((bar * 4 + e / 2) * beat, SUN_MELODY[(e + bar) % 8], 0.5, 0.22);
     },
-  }),
+  ),
   // Dub: half-time drop, off-beat skank, deep bass.
-  dubbi: song({
-    bpm: 74,
-    bars: 4,
-    tail: 0.8,
-    seed: 23,
-    drums: { kick: '........x.......', snare: '........x.......', hat: '..x...x...x...x.' },
-    bar: (t, bar, beat) => {
+  dubbi: song(
+    { bpm: 74, bars: 4, tail: 0.8, seed: 23 },
+    { kick: '........x.......', snare: '........x.......', hat: '..x...x...x...x.' },
+    (t, bar, beat) => {
       for (let q = 0; q < 4; q++) t.stab((bar * 4 + q + 0.5) * beat, DUB_SKANK[bar % 4], 0.22, 0.11);
       for (let h = 0; h < 2; h++)
         t.bass((bar * 4 + h * 2) * beat, DUB_LINE[(bar * 2 + h) % 8], beat * 1.7, 0.45);
     },
-  }),
+  ),
   // Warm R&B keys with a swung groove.
-  'make-you-smile': song({
-    bpm: 88,
-    bars: 5,
-    tail: 0.6,
-    seed: 37,
-    drums: { kick: 'x.......x.x.....', snare: '....x.......x...', hat: 'x..xx..xx..xx..x' },
-    bar: (t, bar, beat) => {
+  'make-you-smile': song(
+    { bpm: 88, bars: 5, tail: 0.6, seed: 37 },
+    { kick: 'x.......x.x.....', snare: '....x.......x...', hat: 'x..xx..xx..xx..x' },
+    (t, bar, beat) => {
       const c = bar % 4;
       const root = ['D2', 'B1', 'G1', 'A1'][c];
       t.stab(bar * 4 * beat, SMILE_CHORDS[c], 1.2, 0.1);
@@ -297,30 +266,24 @@ const TRACKS = {
       t.bass((bar * 4 + 2.5) * beat, root, beat);
       t.pluck((bar * 4 + 1) * beat, octave(SMILE_CHORDS[c][3], 1), 0.7, 0.2);
     },
-  }),
+  ),
   // Dark minor pads and a slow arpeggio.
-  'great-mystery': song({
-    bpm: 84,
-    bars: 5,
-    tail: 1,
-    seed: 41,
-    drums: { kick: 'x.........x.....', snare: '........x.......', hat: 'x...x...x...x.x.' },
-    bar: (t, bar, beat) => {
+  'great-mystery': song(
+    { bpm: 84, bars: 5, tail: 1, seed: 41 },
+    { kick: 'x.........x.....', snare: '........x.......', hat: 'x...x...x...x.x.' },
+    (t, bar, beat) => {
       const c = MYSTERY_CHORDS[bar % 4];
       t.pad(bar * 4 * beat, c, 4 * beat, 0.11);
       t.bass(bar * 4 * beat, octave(c[0], -2), 3.5 * beat, 0.4);
       for (let e = 0; e < 8; e++)
         t.pluck((bar * 4 + e / 2) * beat, octave(c[e % 3], e >= 6 ? 2 : 1), 0.9, 0.16);
     },
-  }),
+  ),
   // Trap-style half-time beat with rolling hats and a gliding 808-like bass.
-  prosperity: song({
-    bpm: 140,
-    bars: 8,
-    tail: 0.6,
-    seed: 53,
-    drums: { kick: 'x......x..x.....', snare: '........x.......', hat: 'x.x.x.xxx.x.x.xx' },
-    bar: (t, bar, beat) => {
+  prosperity: song(
+    { bpm: 140, bars: 8, tail: 0.6, seed: 53 },
+    { kick: 'x......x..x.....', snare: '........x.......', hat: 'x.x.x.xxx.x.x.xx' },
+    (t, bar, beat) => {
       const c = Math.floor(bar / 2) % 4;
       const root = ['C2', 'G#1', 'A#1', 'G1'][c];
       if (bar % 2 === 0) t.pad(bar * 4 * beat, PROSPERITY_CHORDS[c], 8 * beat, 0.08);
@@ -329,7 +292,7 @@ const TRACKS = {
       for (let e = 0; e < 4; e++)
         t.pluck((bar * 4 + e) * beat, PROSPERITY_CHORDS[c][(e + bar) % 3].replace(/\d/, '5'), 0.4, 0.14);
     },
-  }),
+  ),
 };
 
 function sox(args) {
