@@ -4,13 +4,7 @@ import type { CategoryDto } from '@studio/shared';
 import { AddTaxonomyButton, TaxonomyPage } from '../../components/taxonomy-page';
 import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { CategoryCard } from './components/category-card';
-import {
-  CATEGORIES_QUERY_KEY,
-  createCategory,
-  deleteCategory,
-  listCategories,
-  updateCategory,
-} from './service';
+import { categoriesApi } from './service';
 
 export default function CategoriesPage() {
   const queryClient = useQueryClient();
@@ -20,16 +14,14 @@ export default function CategoriesPage() {
     error,
     refetch,
   } = useQuery({
-    queryKey: CATEGORIES_QUERY_KEY,
-    queryFn: listCategories,
+    queryKey: categoriesApi.queryKey,
+    queryFn: categoriesApi.list,
     refetchOnMount: 'always',
   });
   const crud = useTaxonomyCrud<CategoryDto>({
     noun: 'category',
-    create: createCategory,
-    update: updateCategory,
-    remove: deleteCategory,
-    refresh: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+    ...categoriesApi,
+    refresh: () => queryClient.invalidateQueries({ queryKey: categoriesApi.queryKey }),
   });
 
   let body;

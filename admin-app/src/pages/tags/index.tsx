@@ -7,7 +7,7 @@ import { AddTaxonomyButton, TaxonomyPage } from '../../components/taxonomy-page'
 import { useToast } from '../../hooks/use-toast';
 import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { formatDate } from '../../utils/format';
-import { createTag, deleteTag, listTags, TAGS_QUERY_KEY, updateTag, type AdminTag } from './service';
+import { tagsApi, type AdminTag } from './service';
 
 export default function TagsPage() {
   const toast = useToast();
@@ -15,15 +15,13 @@ export default function TagsPage() {
   const actionRef = useRef<ActionType>();
   const refresh = async () => {
     // The editor's tag picker reads the same list.
-    await queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: tagsApi.queryKey });
     await actionRef.current?.reload();
   };
 
   const crud = useTaxonomyCrud<AdminTag>({
     noun: 'tag',
-    create: createTag,
-    update: updateTag,
-    remove: deleteTag,
+    ...tagsApi,
     refresh,
   });
 
@@ -92,8 +90,8 @@ export default function TagsPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
         request={async () => {
           try {
-            const tags = await listTags();
-            queryClient.setQueryData(TAGS_QUERY_KEY, tags);
+            const tags = await tagsApi.list();
+            queryClient.setQueryData(tagsApi.queryKey, tags);
             return { data: tags, total: tags.length, success: true };
           } catch (err) {
             toast.failure(err, 'Failed to fetch tags');
