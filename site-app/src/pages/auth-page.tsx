@@ -81,9 +81,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       <PasswordField
         id="login-password"
         label="Password"
-        name="password"
         autoComplete="current-password"
-        required
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

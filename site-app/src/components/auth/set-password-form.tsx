@@ -55,7 +55,6 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
         label="Repeat the new password"
         name="confirm"
         autoComplete="new-password"
-        required
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />

@@ -124,26 +124,27 @@ export function TextAreaField({ id, label, hint, error, validated, ...textarea }
 
 type PasswordFieldProps = FieldControlProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>;
 
-/** A `Field` around a `PasswordInput` (with its show/hide toggle). */
+/**
+ * A `Field` around a `PasswordInput` (with its show/hide toggle): named `password` and required
+ * unless told otherwise.
+ */
 export function PasswordField({ id, label, hint, error, validated, ...input }: PasswordFieldProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <PasswordInput id={id} {...controlAria({ id, hint, error, validated })} {...input} />
+      <PasswordInput
+        id={id}
+        name="password"
+        required
+        {...controlAria({ id, hint, error, validated })}
+        {...input}
+      />
     </Field>
   );
 }
 
 /** A password the person chooses: as long as the server asks, offered by password managers. */
 export function NewPasswordField(props: PasswordFieldProps) {
-  return (
-    <PasswordField
-      name="password"
-      autoComplete="new-password"
-      required
-      minLength={LIMITS.user.passwordMin}
-      {...props}
-    />
-  );
+  return <PasswordField autoComplete="new-password" minLength={LIMITS.user.passwordMin} {...props} />;
 }
 
 /** "(optional)" after a field's label. */
