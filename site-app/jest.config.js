@@ -1,20 +1,3 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- jest loads this CommonJS config */
-const path = require('node:path');
-
-module.exports = {
-  testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
-  transform: {
-    '^.+\\.tsx?$': [
-      '@swc/jest',
-      {
-        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
-      },
-    ],
-  },
-  moduleNameMapper: {
-    '^@studio/shared$': path.join(__dirname, '../libs/shared/src/index.ts'),
-    '^@studio/review-player$': path.join(__dirname, '../libs/shared/review-player/index.ts'),
-    '\\.css$': path.join(__dirname, 'src/test/style-stub.js'),
-  },
-};
+// Unit tests of the site's rules and components (rendered to static markup), in node.
+module.exports = require('../jest.front-end.js')(__dirname, 'node');

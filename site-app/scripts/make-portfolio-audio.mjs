@@ -190,172 +190,109 @@ class Track {
   }
 }
 
-/** Lays a one-bar drum pattern over `bars` bars: strings of 16 steps, x = hit. */
-function drums(track, { bpm, bars, kick, snare, hat, openHat = '' }) {
-  const step = 60 / bpm / 4;
+/** The note `n` octaves up (or down): `octave('A3', 1)` is A4. */
+const octave = (note, n) => note.replace(/\d/, (d) => String(Number(d) + n));
+
+/**
+ * One loop: `bars` bars at `bpm`, plus `tail` seconds to ring out. A one-bar drum pattern
+ * (strings of 16 steps, x = hit) repeats under it; then `playBar(t, bar, beat)` plays each bar.
+ */
+function song({ bpm, bars, tail, seed }, { kick, snare, hat, openHat = '' }, playBar) {
+  const beat = 60 / bpm;
+  const step = beat / 4;
+  const t = new Track(bars * 4 * beat + tail, seed);
   for (let bar = 0; bar < bars; bar++) {
     for (let s = 0; s < 16; s++) {
       const at = (bar * 16 + s) * step;
-      if (kick[s] === 'x') track.kick(at);
-      if (snare[s] === 'x') track.snare(at);
-      if (hat[s] === 'x') track.hat(at, s % 4 === 0 ? 0.16 : 0.1);
-      if (openHat[s] === 'x') track.hat(at, 0.1, true);
+      if (kick[s] === 'x') t.kick(at);
+      if (snare[s] === 'x') t.snare(at);
+      if (hat[s] === 'x') t.hat(at, s % 4 === 0 ? 0.16 : 0.1);
+      if (openHat[s] === 'x') t.hat(at, 0.1, true);
     }
   }
+  for (let bar = 0; bar < bars; bar++) playBar(t, bar, beat);
+  return t;
 }
+
+/** Chords written as 'C4 E4 G4': each becomes the list of its notes. */
+const chords = (...written) => written.map((chord) => chord.split(' '));
+
+const SUN_CHORDS = chords('C4 E4 G4 B4', 'A3 C4 E4 G4', 'F3 A3 C4 E4', 'G3 B3 D4 F4');
+const SUN_MELODY = ['E5', 'G5', 'A5', 'G5', 'E5', 'D5', 'C5', 'D5'];
+const DUB_SKANK = chords('G3 A#3 D4', 'G3 A#3 D4', 'F3 A3 C4', 'D#3 G3 A#3');
+const DUB_LINE = ['G1', 'G1', 'A#1', 'D2', 'F1', 'F1', 'D#1', 'D2'];
+const SMILE_CHORDS = chords('D4 F#4 A4 C#5', 'B3 D4 F#4 A4', 'G3 B3 D4 F#4', 'A3 C#4 E4 G4');
+const MYSTERY_CHORDS = chords('A3 C4 E4', 'F3 A3 C4', 'D3 F3 A3', 'E3 G#3 B3');
+const PROSPERITY_CHORDS = chords('C4 D#4 G4', 'G#3 C4 D#4', 'A#3 D4 F4', 'G3 A#3 D4');
 
 const TRACKS = {
   // Bright, bouncy major-key beat.
-  'sun-is-out': (() => {
-    const bpm = 102;
-    const bars = 6;
-    const beat = 60 / bpm;
-    const t = new Track(bars * 4 * beat + 0.5, 11);
-    drums(t, {
-      bpm,
-      bars,
+  'sun-is-out': song(
+    { bpm: 102, bars: 6, tail: 0.5, seed: 11 },
+    {
       kick: 'x.....x...x.....',
       snare: '....x.......x...',
       hat: 'x.x.x.x.x.x.x.x.',
       openHat: '...............x',
-    });
-    const chords = [
-      ['C4', 'E4', 'G4', 'B4'],
-      ['A3', 'C4', 'E4', 'G4'],
-      ['F3', 'A3', 'C4', 'E4'],
-      ['G3', 'B3', 'D4', 'F4'],
-    ];
-    const roots = ['C2', 'A1', 'F1', 'G1'];
-    const melody = ['E5', 'G5', 'A5', 'G5', 'E5', 'D5', 'C5', 'D5'];
-    for (let bar = 0; bar < bars; bar++) {
+    },
+    (t, bar, beat) => {
       const c = bar % 4;
-      t.pad(bar * 4 * beat, chords[c], 4 * beat);
-      for (let q = 0; q < 4; q++) t.bass((bar * 4 + q) * beat, roots[c], beat * 0.8);
+      t.pad(bar * 4 * beat, SUN_CHORDS[c], 4 * beat);
+      for (let q = 0; q < 4; q++) t.bass((bar * 4 + q) * beat, ['C2', 'A1', 'F1', 'G1'][c], beat * 0.8);
       if (bar >= 2)
-        for (let e = 0; e < 8; e++) t.pluck((bar * 4 + e / 2) * beat, melody[(e + bar) % 8], 0.5, 0.22);
-    }
-    return t;
-  })(),
+        for (let e = 0; e < 8; e++) t.pluck((bar * 4 + e / 2) * beat, SUN_MELODY[(e + bar) % 8], 0.5, 0.22);
+    },
+  ),
   // Dub: half-time drop, off-beat skank, deep bass.
-  dubbi: (() => {
-    const bpm = 74;
-    const bars = 4;
-    const beat = 60 / bpm;
-    const t = new Track(bars * 4 * beat + 0.8, 23);
-    drums(t, { bpm, bars, kick: '........x.......', snare: '........x.......', hat: '..x...x...x...x.' });
-    const skank = [
-      ['G3', 'A#3', 'D4'],
-      ['G3', 'A#3', 'D4'],
-      ['F3', 'A3', 'C4'],
-      ['D#3', 'G3', 'A#3'],
-    ];
-    const line = ['G1', 'G1', 'A#1', 'D2', 'F1', 'F1', 'D#1', 'D2'];
-    for (let bar = 0; bar < bars; bar++) {
-      for (let q = 0; q < 4; q++) t.stab((bar * 4 + q + 0.5) * beat, skank[bar % 4], 0.22, 0.11);
-      for (let h = 0; h < 2; h++) t.bass((bar * 4 + h * 2) * beat, line[(bar * 2 + h) % 8], beat * 1.7, 0.45);
-    }
-    return t;
-  })(),
+  dubbi: song(
+    { bpm: 74, bars: 4, tail: 0.8, seed: 23 },
+    { kick: '........x.......', snare: '........x.......', hat: '..x...x...x...x.' },
+    (t, bar, beat) => {
+      for (let q = 0; q < 4; q++) t.stab((bar * 4 + q + 0.5) * beat, DUB_SKANK[bar % 4], 0.22, 0.11);
+      for (let h = 0; h < 2; h++)
+        t.bass((bar * 4 + h * 2) * beat, DUB_LINE[(bar * 2 + h) % 8], beat * 1.7, 0.45);
+    },
+  ),
   // Warm R&B keys with a swung groove.
-  'make-you-smile': (() => {
-    const bpm = 88;
-    const bars = 5;
-    const beat = 60 / bpm;
-    const t = new Track(bars * 4 * beat + 0.6, 37);
-    drums(t, {
-      bpm,
-      bars,
-      kick: 'x.......x.x.....',
-      snare: '....x.......x...',
-      hat: 'x..xx..xx..xx..x',
-    });
-    const chords = [
-      ['D4', 'F#4', 'A4', 'C#5'],
-      ['B3', 'D4', 'F#4', 'A4'],
-      ['G3', 'B3', 'D4', 'F#4'],
-      ['A3', 'C#4', 'E4', 'G4'],
-    ];
-    const roots = ['D2', 'B1', 'G1', 'A1'];
-    for (let bar = 0; bar < bars; bar++) {
+  'make-you-smile': song(
+    { bpm: 88, bars: 5, tail: 0.6, seed: 37 },
+    { kick: 'x.......x.x.....', snare: '....x.......x...', hat: 'x..xx..xx..xx..x' },
+    (t, bar, beat) => {
       const c = bar % 4;
-      t.stab(bar * 4 * beat, chords[c], 1.2, 0.1);
-      t.stab((bar * 4 + 2.5) * beat, chords[c], 0.8, 0.08);
-      t.bass(bar * 4 * beat, roots[c], beat * 1.5);
-      t.bass((bar * 4 + 2.5) * beat, roots[c], beat);
-      t.pluck(
-        (bar * 4 + 1) * beat,
-        chords[c][3].replace(/\d/, (d) => String(Number(d) + 1)),
-        0.7,
-        0.2,
-      );
-    }
-    return t;
-  })(),
+      const root = ['D2', 'B1', 'G1', 'A1'][c];
+      t.stab(bar * 4 * beat, SMILE_CHORDS[c], 1.2, 0.1);
+      t.stab((bar * 4 + 2.5) * beat, SMILE_CHORDS[c], 0.8, 0.08);
+      t.bass(bar * 4 * beat, root, beat * 1.5);
+      t.bass((bar * 4 + 2.5) * beat, root, beat);
+      t.pluck((bar * 4 + 1) * beat, octave(SMILE_CHORDS[c][3], 1), 0.7, 0.2);
+    },
+  ),
   // Dark minor pads and a slow arpeggio.
-  'great-mystery': (() => {
-    const bpm = 84;
-    const bars = 5;
-    const beat = 60 / bpm;
-    const t = new Track(bars * 4 * beat + 1, 41);
-    drums(t, {
-      bpm,
-      bars,
-      kick: 'x.........x.....',
-      snare: '........x.......',
-      hat: 'x...x...x...x.x.',
-    });
-    const chords = [
-      ['A3', 'C4', 'E4'],
-      ['F3', 'A3', 'C4'],
-      ['D3', 'F3', 'A3'],
-      ['E3', 'G#3', 'B3'],
-    ];
-    for (let bar = 0; bar < bars; bar++) {
-      const c = chords[bar % 4];
+  'great-mystery': song(
+    { bpm: 84, bars: 5, tail: 1, seed: 41 },
+    { kick: 'x.........x.....', snare: '........x.......', hat: 'x...x...x...x.x.' },
+    (t, bar, beat) => {
+      const c = MYSTERY_CHORDS[bar % 4];
       t.pad(bar * 4 * beat, c, 4 * beat, 0.11);
-      t.bass(
-        bar * 4 * beat,
-        c[0].replace(/\d/, (d) => String(Number(d) - 2)),
-        3.5 * beat,
-        0.4,
-      );
-      for (let e = 0; e < 8; e++) {
-        const note = c[e % 3].replace(/\d/, (d) => String(Number(d) + 1 + (e >= 6 ? 1 : 0)));
-        t.pluck((bar * 4 + e / 2) * beat, note, 0.9, 0.16);
-      }
-    }
-    return t;
-  })(),
+      t.bass(bar * 4 * beat, octave(c[0], -2), 3.5 * beat, 0.4);
+      for (let e = 0; e < 8; e++)
+        t.pluck((bar * 4 + e / 2) * beat, octave(c[e % 3], e >= 6 ? 2 : 1), 0.9, 0.16);
+    },
+  ),
   // Trap-style half-time beat with rolling hats and a gliding 808-like bass.
-  prosperity: (() => {
-    const bpm = 140;
-    const bars = 8;
-    const beat = 60 / bpm;
-    const t = new Track(bars * 4 * beat + 0.6, 53);
-    drums(t, {
-      bpm,
-      bars,
-      kick: 'x......x..x.....',
-      snare: '........x.......',
-      hat: 'x.x.x.xxx.x.x.xx',
-    });
-    const chords = [
-      ['C4', 'D#4', 'G4'],
-      ['G#3', 'C4', 'D#4'],
-      ['A#3', 'D4', 'F4'],
-      ['G3', 'A#3', 'D4'],
-    ];
-    const bassNotes = ['C2', 'G#1', 'A#1', 'G1'];
-    for (let bar = 0; bar < bars; bar++) {
+  prosperity: song(
+    { bpm: 140, bars: 8, tail: 0.6, seed: 53 },
+    { kick: 'x......x..x.....', snare: '........x.......', hat: 'x.x.x.xxx.x.x.xx' },
+    (t, bar, beat) => {
       const c = Math.floor(bar / 2) % 4;
-      if (bar % 2 === 0) t.pad(bar * 4 * beat, chords[c], 8 * beat, 0.08);
-      t.bass(bar * 4 * beat, bassNotes[c], 1.6 * beat, 0.5);
-      t.bass((bar * 4 + 1.75) * beat, bassNotes[c], 1.2 * beat, 0.4);
+      const root = ['C2', 'G#1', 'A#1', 'G1'][c];
+      if (bar % 2 === 0) t.pad(bar * 4 * beat, PROSPERITY_CHORDS[c], 8 * beat, 0.08);
+      t.bass(bar * 4 * beat, root, 1.6 * beat, 0.5);
+      t.bass((bar * 4 + 1.75) * beat, root, 1.2 * beat, 0.4);
       for (let e = 0; e < 4; e++)
-        t.pluck((bar * 4 + e) * beat, chords[c][(e + bar) % 3].replace(/\d/, '5'), 0.4, 0.14);
-    }
-    return t;
-  })(),
+        t.pluck((bar * 4 + e) * beat, PROSPERITY_CHORDS[c][(e + bar) % 3].replace(/\d/, '5'), 0.4, 0.14);
+    },
+  ),
 };
 
 function sox(args) {
@@ -369,20 +306,10 @@ try {
     const master = join(work, `${slug}.wav`);
     writeFileSync(master, track.wav());
     const fades = ['fade', 't', '0.02', '-0', '0.4'];
+    // mono 40 kbps MP3, and the 11 kHz 8-bit WAV fallback
     sox([master, '-C', '40', '-c', '1', join(OUT_DIR, `${slug}.mp3`), ...fades]);
-    sox([
-      master,
-      '-r',
-      '11025',
-      '-b',
-      '8',
-      '-e',
-      'unsigned-integer',
-      '-c',
-      '1',
-      join(OUT_DIR, `${slug}.wav`),
-      ...fades,
-    ]);
+    const fallback = ['-r', '11025', '-b', '8', '-e', 'unsigned-integer', '-c', '1'];
+    sox([master, ...fallback, join(OUT_DIR, `${slug}.wav`), ...fades]);
     console.log(`${slug}: ${(track.buf.length / RATE).toFixed(1)} s`);
   }
 } finally {

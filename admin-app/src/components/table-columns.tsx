@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { ConfirmButton } from './confirm';
 import { formatDate, formatDateTime } from '../utils/format';
 
 /** The keys of T whose values are ISO date strings (or missing). */
@@ -82,16 +83,10 @@ interface DeleteButtonProps {
 /** A small red Delete button that asks first; the OK button spins until `onConfirm` settles. */
 export function DeleteButton({ title, description, icon, onConfirm }: DeleteButtonProps) {
   return (
-    <Popconfirm
-      title={title}
-      description={description}
-      okText="Delete"
-      okButtonProps={{ danger: true }}
-      onConfirm={onConfirm}
-    >
+    <ConfirmButton title={title} description={description} okText="Delete" danger onConfirm={onConfirm}>
       <Button size="small" danger icon={icon}>
         Delete
       </Button>
-    </Popconfirm>
+    </ConfirmButton>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App } from 'antd';
 import { toTaxonomyInput, type TaxonomyFormValues } from '../components/taxonomy-form-modal';
+import { useConfirm } from '../components/confirm';
 import { useToast } from './use-toast';
 
 interface TaxonomyItem {
@@ -36,7 +36,7 @@ export function useTaxonomyCrud<T extends TaxonomyItem>({
   refresh,
 }: TaxonomyCrudOptions) {
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirmAction } = useConfirm();
   const [editing, setEditing] = useState<TaxonomyEditing<T>>(null);
   const [saving, setSaving] = useState(false);
   const Noun = noun === 'category' ? 'Category' : 'Tag';
@@ -70,22 +70,14 @@ export function useTaxonomyCrud<T extends TaxonomyItem>({
   };
 
   const confirmDelete = (item: T) => {
-    modal.confirm({
+    confirmAction({
       title: `Delete ${noun}`,
       content: `Are you sure you want to delete "${item.name}"? This action cannot be undone.`,
       okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await remove(item.id);
-          toast.success(`${Noun} deleted`, `The ${noun} has been deleted successfully.`);
-          await refresh();
-        } catch (err) {
-          toast.failure(err, `Failed to delete ${noun}.`);
-        }
-      },
+      run: () => remove(item.id),
+      success: [`${Noun} deleted`, `The ${noun} has been deleted successfully.`],
+      failure: `Failed to delete ${noun}.`,
+      after: refresh,
     });
   };
 

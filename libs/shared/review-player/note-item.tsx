@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { REVIEW, type ReviewCommentDto } from '@studio/shared';
 import { formatTime } from './format-time';
 
@@ -21,6 +21,54 @@ interface NoteItemProps {
 }
 
 type Mode = 'view' | 'edit' | 'confirm-delete' | 'reply';
+
+interface NoteFormProps {
+  id: string;
+  /** Read by screen readers only. */
+  label: ReactNode;
+  value: string;
+  rows: number;
+  onChange: (value: string) => void;
+  inputTestId: string;
+  onSubmit: (e: FormEvent) => void;
+  busy: boolean;
+  submitLabel: string;
+  submitTestId?: string;
+  onCancel: () => void;
+}
+
+/** Editing a note or replying to it: a textarea, then send (only with words in it) and cancel. */
+function NoteForm(props: NoteFormProps) {
+  return (
+    <form className="rp-note__form" onSubmit={props.onSubmit}>
+      <label className="rp-visually-hidden" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <textarea
+        id={props.id}
+        className="rp-textarea"
+        value={props.value}
+        maxLength={REVIEW.commentMax}
+        rows={props.rows}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.inputTestId}
+      />
+      <div className="rp-note__actions">
+        <button
+          type="submit"
+          className="rp-button rp-button--primary"
+          disabled={props.busy || !props.value.trim()}
+          data-testid={props.submitTestId}
+        >
+          {props.submitLabel}
+        </button>
+        <button type="button" className="rp-button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
 
 /** One top-level note: its moment (a tap seeks there), its words and replies, and its own actions. */
 export function NoteItem({
@@ -82,35 +130,21 @@ export function NoteItem({
         {moment}
       </button>
       {mode === 'edit' ? (
-        <form className="rp-note__form" onSubmit={save}>
-          <label className="rp-visually-hidden" htmlFor={`rp-edit-${note.id}`}>
-            Your note at {moment}
-          </label>
-          <textarea
-            id={`rp-edit-${note.id}`}
-            className="rp-textarea"
-            value={draft}
-            maxLength={REVIEW.commentMax}
-            rows={3}
-            onChange={(e) => setDraft(e.target.value)}
-            data-testid="note-edit-input"
-          />
-          <div className="rp-note__actions">
-            <button type="submit" className="rp-button rp-button--primary" disabled={busy || !draft.trim()}>
-              Save note
-            </button>
-            <button
-              type="button"
-              className="rp-button"
-              onClick={() => {
-                setDraft(note.body);
-                setMode('view');
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
+        <NoteForm
+          id={`rp-edit-${note.id}`}
+          label={<>Your note at {moment}</>}
+          value={draft}
+          rows={3}
+          onChange={setDraft}
+          inputTestId="note-edit-input"
+          onSubmit={save}
+          busy={busy}
+          submitLabel="Save note"
+          onCancel={() => {
+            setDraft(note.body);
+            setMode('view');
+          }}
+        />
       ) : (
         <p className="rp-note__body">
           {note.body}
@@ -196,33 +230,19 @@ export function NoteItem({
         </div>
       ))}
       {onReply && mode === 'reply' && (
-        <form className="rp-note__form" onSubmit={sendReply}>
-          <label className="rp-visually-hidden" htmlFor={`rp-reply-${note.id}`}>
-            Reply to the note at {moment}
-          </label>
-          <textarea
-            id={`rp-reply-${note.id}`}
-            className="rp-textarea"
-            value={reply}
-            maxLength={REVIEW.commentMax}
-            rows={2}
-            onChange={(e) => setReply(e.target.value)}
-            data-testid="reply-input"
-          />
-          <div className="rp-note__actions">
-            <button
-              type="submit"
-              className="rp-button rp-button--primary"
-              disabled={busy || !reply.trim()}
-              data-testid="send-reply"
-            >
-              Send reply
-            </button>
-            <button type="button" className="rp-button" onClick={() => setMode('view')}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <NoteForm
+          id={`rp-reply-${note.id}`}
+          label={<>Reply to the note at {moment}</>}
+          value={reply}
+          rows={2}
+          onChange={setReply}
+          inputTestId="reply-input"
+          onSubmit={sendReply}
+          busy={busy}
+          submitLabel="Send reply"
+          submitTestId="send-reply"
+          onCancel={() => setMode('view')}
+        />
       )}
     </li>
   );

@@ -2,6 +2,7 @@
  * The back office (issue 12): rules, limits, messages and payloads shared by the admin API and
  * the admin remote. Prices are NOT here: the `production_services` rows are their one source.
  */
+import { kindsOf } from './labelled-kinds';
 import type { ProjectSummaryDto } from './projects';
 
 /** Who sees money and personal data: admins only. Editors keep the blog. */
@@ -213,20 +214,14 @@ export interface AdminPayment {
  * for a checkout that was superseded (refunded automatically), final files locked again after a
  * refund or a lost dispute, a difference reconciliation found with Stripe.
  */
-export const PAYMENT_ISSUE_KINDS = [
-  'amount_mismatch',
-  'superseded_payment',
-  'finals_relocked',
-  'reconciliation',
-] as const;
-export type PaymentIssueKind = (typeof PAYMENT_ISSUE_KINDS)[number];
-
-export const PAYMENT_ISSUE_LABELS: Record<PaymentIssueKind, string> = {
+export const PAYMENT_ISSUE_LABELS = {
   amount_mismatch: 'Amount or currency not what is owed',
   superseded_payment: 'Paid through an old checkout',
   finals_relocked: 'Final files locked again',
   reconciliation: 'Differs from Stripe',
-};
+} satisfies Record<string, string>;
+export type PaymentIssueKind = keyof typeof PAYMENT_ISSUE_LABELS;
+export const PAYMENT_ISSUE_KINDS = kindsOf(PAYMENT_ISSUE_LABELS);
 
 export interface AdminPaymentIssue {
   id: number;
@@ -352,22 +347,15 @@ export interface DashboardCharts {
  * state the studio must move on, and stops being listed once it has (files accepted, a version
  * posted, the balance paid, the message opened, the mail sent).
  */
-export const DASHBOARD_ACTION_KINDS = [
-  'files_arrived',
-  'round_submitted',
-  'balance_unpaid',
-  'unread_message',
-  'failed_mail',
-] as const;
-export type DashboardActionKind = (typeof DASHBOARD_ACTION_KINDS)[number];
-
-export const DASHBOARD_ACTION_LABELS: Record<DashboardActionKind, string> = {
+export const DASHBOARD_ACTION_LABELS = {
   files_arrived: 'Files to accept',
   round_submitted: 'Revision round to answer',
   balance_unpaid: 'Balance unpaid',
   unread_message: 'Unread message',
   failed_mail: 'Mail not delivered',
-};
+} satisfies Record<string, string>;
+export type DashboardActionKind = keyof typeof DASHBOARD_ACTION_LABELS;
+export const DASHBOARD_ACTION_KINDS = kindsOf(DASHBOARD_ACTION_LABELS);
 
 export interface DashboardActionDto {
   kind: DashboardActionKind;

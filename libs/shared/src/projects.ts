@@ -4,23 +4,10 @@
  * admin pages show. The backend and both remotes import these; nothing keeps a second copy.
  */
 import { findPlanByName } from './catalogue';
+import { kindsOf } from './labelled-kinds';
 
-export const PROJECT_STATUSES = [
-  'awaiting_files',
-  'files_received',
-  'in_progress',
-  'in_review',
-  'revision_requested',
-  'approved',
-  'paid',
-  'delivered',
-  'closed',
-  'on_hold',
-  'cancelled',
-] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+/** The states, in the order a project moves through them, with the words people read for each. */
+export const PROJECT_STATUS_LABELS = {
   awaiting_files: 'Awaiting files',
   files_received: 'Files received',
   in_progress: 'In progress',
@@ -32,7 +19,9 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   closed: 'Closed',
   on_hold: 'On hold',
   cancelled: 'Cancelled',
-};
+} satisfies Record<string, string>;
+export type ProjectStatus = keyof typeof PROJECT_STATUS_LABELS;
+export const PROJECT_STATUSES = kindsOf(PROJECT_STATUS_LABELS);
 
 /** What the client reads under the status: what happens next. */
 export const PROJECT_NEXT_STEP: Record<ProjectStatus, string> = {

@@ -5,7 +5,7 @@ import { AdminOnlyNotice, useIsAdmin } from '../components/dev/admin-only-notice
 import { DevPage } from '../components/dev/dev-page';
 import { EmailTips } from '../components/dev/email-tips';
 import { useEmailTest } from '../components/dev/use-email-test';
-import { Field } from '../components/ui/field';
+import { InputField, SubmitButton, TextAreaField } from '../components/ui/field';
 import { JsonResult } from '../components/ui/json-result';
 import { SITE_NAME } from '../site-config';
 
@@ -36,29 +36,30 @@ export default function AdminEmailTestPage() {
     >
       <AdminOnlyNotice />
       <form className="form card" onSubmit={onSubmit}>
-        <Field id="admin-email-subject" label="Subject">
-          <input
-            id="admin-email-subject"
-            className="field__input"
-            maxLength={200}
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
-          />
-        </Field>
-        <Field id="admin-email-message" label="Message">
-          <textarea
-            id="admin-email-message"
-            className="field__input field__textarea"
-            rows={6}
-            maxLength={5000}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </Field>
+        <InputField
+          id="admin-email-subject"
+          label="Subject"
+          maxLength={200}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+        />
+        <TextAreaField
+          id="admin-email-message"
+          label="Message"
+          rows={6}
+          maxLength={5000}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         <div>
-          <button type="submit" className="btn btn--primary" disabled={!isAdmin || mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Test Email'}
-          </button>
+          <SubmitButton
+            busy={mutation.isPending}
+            busyLabel="Sending..."
+            className="btn btn--primary"
+            disabled={!isAdmin}
+          >
+            Send Test Email
+          </SubmitButton>
         </div>
       </form>
       <JsonResult value={result} />

@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { isServerPage, safeRedirect } from '../hooks/safe-redirect';
-import * as Tabs from '@radix-ui/react-tabs';
 import { LIMITS, MESSAGES, SITE_ROUTES } from '@studio/shared';
 import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
-import { PasswordInput } from '../components/password-input';
-import { Field } from '../components/ui/field';
+import { Tabs } from '../components/ui/tabs';
+import {
+  EmailField,
+  InputField,
+  OptionalLabel,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+} from '../components/ui/field';
 import { useAuth } from '../hooks/use-auth';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SITE_NAME } from '../site-config';
@@ -39,27 +45,21 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         <h2 id="two-factor-heading" className="auth__subtitle">
           Two-factor sign-in
         </h2>
-        <Field
+        <InputField
           id="login-code"
           label="Code from your authenticator app"
           hint="Lost your phone? Enter one of your recovery codes instead."
-        >
-          <input
-            id="login-code"
-            className="field__input"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            required
-            maxLength={32}
-            aria-describedby="login-code-hint"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </Field>
-        <button type="submit" className="btn btn--primary btn--block" disabled={loginSecondStep.isPending}>
-          {loginSecondStep.isPending ? 'Checking...' : 'Verify'}
-        </button>
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          required
+          maxLength={32}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <SubmitButton busy={loginSecondStep.isPending} busyLabel="Checking...">
+          Verify
+        </SubmitButton>
         <button type="button" className="btn btn--link" onClick={() => login.reset()}>
           Start again
         </button>
@@ -69,30 +69,25 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <Field id="login-username" label="Username or Email">
-        <input
-          id="login-username"
-          className="field__input"
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-      </Field>
-      <Field id="login-password" label="Password">
-        <PasswordInput
-          id="login-password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
-        {login.isPending ? 'Logging in...' : 'Login'}
-      </button>
+      <InputField
+        id="login-username"
+        label="Username or Email"
+        name="username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <PasswordField
+        id="login-password"
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <SubmitButton busy={login.isPending} busyLabel="Logging in...">
+        Login
+      </SubmitButton>
       <button type="button" className="btn btn--link" onClick={onForgot}>
         Forgot password?
       </button>
@@ -118,65 +113,45 @@ function RegisterForm() {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <Field id="register-username" label="Username">
-        <input
-          id="register-username"
-          className="field__input"
-          name="username"
-          autoComplete="username"
-          required
-          minLength={LIMITS.user.usernameMin}
-          maxLength={LIMITS.user.usernameMax}
-          value={form.username}
-          onChange={set('username')}
-        />
-      </Field>
-      <Field id="register-email" label="Email">
-        <input
-          id="register-email"
-          className="field__input"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={LIMITS.user.emailMax}
-          value={form.email}
-          onChange={set('email')}
-        />
-      </Field>
-      <Field
+      <InputField
+        id="register-username"
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+        minLength={LIMITS.user.usernameMin}
+        maxLength={LIMITS.user.usernameMax}
+        value={form.username}
+        onChange={set('username')}
+      />
+      <EmailField
+        id="register-email"
+        label="Email"
+        name="email"
+        required
+        maxLength={LIMITS.user.emailMax}
+        value={form.email}
+        onChange={set('email')}
+      />
+      <InputField
         id="register-display-name"
-        label={
-          <>
-            Display Name <span className="field__optional">(optional)</span>
-          </>
-        }
-      >
-        <input
-          id="register-display-name"
-          className="field__input"
-          name="displayName"
-          autoComplete="name"
-          maxLength={LIMITS.user.displayNameMax}
-          value={form.displayName}
-          onChange={set('displayName')}
-        />
-      </Field>
-      <Field id="register-password" label="Password" hint={MESSAGES.passwordHint}>
-        <PasswordInput
-          id="register-password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.user.passwordMin}
-          aria-describedby="register-password-hint"
-          value={form.password}
-          onChange={set('password')}
-        />
-      </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Register'}
-      </button>
+        label={<OptionalLabel>Display Name</OptionalLabel>}
+        name="displayName"
+        autoComplete="name"
+        maxLength={LIMITS.user.displayNameMax}
+        value={form.displayName}
+        onChange={set('displayName')}
+      />
+      <NewPasswordField
+        id="register-password"
+        label="Password"
+        hint={MESSAGES.passwordHint}
+        value={form.password}
+        onChange={set('password')}
+      />
+      <SubmitButton busy={register.isPending} busyLabel="Creating account...">
+        Register
+      </SubmitButton>
     </form>
   );
 }
@@ -201,26 +176,21 @@ export default function AuthPage() {
         <h1 id="auth-heading" className="auth__title">
           Sign in to {SITE_NAME}
         </h1>
-        <Tabs.Root defaultValue="login" className="tabs">
-          <Tabs.List className="tabs__list" aria-label="Login or register">
-            <Tabs.Trigger value="login" className="tabs__trigger">
-              Login
-            </Tabs.Trigger>
-            <Tabs.Trigger value="register" className="tabs__trigger">
-              Register
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="login" className="tabs__content">
-            {forgot ? (
-              <ForgotPasswordForm onBack={() => setForgot(false)} />
-            ) : (
-              <LoginForm onForgot={() => setForgot(true)} />
-            )}
-          </Tabs.Content>
-          <Tabs.Content value="register" className="tabs__content">
-            <RegisterForm />
-          </Tabs.Content>
-        </Tabs.Root>
+        <Tabs
+          label="Login or register"
+          tabs={[
+            {
+              value: 'login',
+              label: 'Login',
+              content: forgot ? (
+                <ForgotPasswordForm onBack={() => setForgot(false)} />
+              ) : (
+                <LoginForm onForgot={() => setForgot(true)} />
+              ),
+            },
+            { value: 'register', label: 'Register', content: <RegisterForm /> },
+          ]}
+        />
       </section>
 
       <aside className="auth__panel" aria-labelledby="auth-panel-heading">

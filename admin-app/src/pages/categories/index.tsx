@@ -1,20 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageContainer } from '@ant-design/pro-components';
 import { Button, Col, Empty, Result, Row, Skeleton } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import type { CategoryDto } from '@studio/shared';
-import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
-import { PageTitle } from '../../components/page-title';
-import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
+import { AddTaxonomyButton, TaxonomyPage } from '../../components/taxonomy-page';
 import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { CategoryCard } from './components/category-card';
-import {
-  CATEGORIES_QUERY_KEY,
-  createCategory,
-  deleteCategory,
-  listCategories,
-  updateCategory,
-} from './service';
+import { categoriesApi } from './service';
 
 export default function CategoriesPage() {
   const queryClient = useQueryClient();
@@ -24,16 +14,14 @@ export default function CategoriesPage() {
     error,
     refetch,
   } = useQuery({
-    queryKey: CATEGORIES_QUERY_KEY,
-    queryFn: listCategories,
+    queryKey: categoriesApi.queryKey,
+    queryFn: categoriesApi.list,
     refetchOnMount: 'always',
   });
   const crud = useTaxonomyCrud<CategoryDto>({
     noun: 'category',
-    create: createCategory,
-    update: updateCategory,
-    remove: deleteCategory,
-    refresh: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+    ...categoriesApi,
+    refresh: () => queryClient.invalidateQueries({ queryKey: categoriesApi.queryKey }),
   });
 
   let body;
@@ -49,9 +37,7 @@ export default function CategoriesPage() {
   else if (!categories?.length)
     body = (
       <Empty description="No categories yet. Categories group your posts by subject.">
-        <Button type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
-          Add Category
-        </Button>
+        <AddTaxonomyButton kind="category" onClick={crud.startAdd} />
       </Empty>
     );
   else
@@ -70,18 +56,13 @@ export default function CategoriesPage() {
     );
 
   return (
-    <PageContainer
-      title={<PageTitle>Categories</PageTitle>}
+    <TaxonomyPage
+      kind="category"
+      title="Categories"
       content="Categories group posts by subject. Readers can filter the blog by them."
-      extra={[
-        <BackToDashboardButton key="back" />,
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
-          Add Category
-        </Button>,
-      ]}
+      crud={crud}
     >
       {body}
-      <TaxonomyFormModal kind="category" {...crud.modalProps} />
-    </PageContainer>
+    </TaxonomyPage>
   );
 }

@@ -1,35 +1,5 @@
-import { del, getJson, postJson, putJson, type CategoryDto } from '@studio/shared';
+import type { CategoryDto } from '@studio/shared';
+import { taxonomyApi } from '../../utils/taxonomy-api';
 
-export const CATEGORIES_QUERY_KEY = ['/api/admin/blog/categories'] as const;
-
-export interface CategoryInput {
-  name: string;
-  slug?: string;
-  description?: string | null;
-}
-interface CategoryListResponse {
-  success: true;
-  categories: CategoryDto[];
-}
-interface CategoryResponse {
-  success: true;
-  message: string;
-  category: CategoryDto;
-}
-
-/** Every category with its post count (staff view: drafts count too). */
-export async function listCategories(): Promise<CategoryDto[]> {
-  return (await getJson<CategoryListResponse>('/api/admin/blog/categories')).categories;
-}
-
-export function createCategory(input: CategoryInput): Promise<CategoryResponse> {
-  return postJson<CategoryResponse>('/api/admin/blog/categories', input);
-}
-
-export function updateCategory(id: number, input: CategoryInput): Promise<CategoryResponse> {
-  return putJson<CategoryResponse>(`/api/admin/blog/categories/${id}`, input);
-}
-
-export function deleteCategory(id: number): Promise<{ success: true; message: string }> {
-  return del(`/api/admin/blog/categories/${id}`);
-}
+/** The category endpoints; the list has every category with its post count (drafts count too). */
+export const categoriesApi = taxonomyApi<CategoryDto>('/api/admin/blog/categories', 'categories');

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Segmented, Space, Typography } from 'antd';
+import { Button, Segmented, Space, Typography } from 'antd';
 import { CheckOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import type { AdminCommentDto } from '@studio/shared';
 import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
+import { useConfirm } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { ToneTag } from '../../components/tone-tag';
 import { useToast } from '../../hooks/use-toast';
@@ -19,7 +20,7 @@ const PAGE_SIZE = 20;
 
 export default function CommentsPage() {
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirmAction } = useConfirm();
   const actionRef = useRef<ActionType>();
   const [status, setStatus] = useState<CommentFilter>('pending');
 
@@ -37,22 +38,14 @@ export default function CommentsPage() {
   };
 
   const confirmDelete = (comment: AdminCommentDto) => {
-    modal.confirm({
+    confirmAction({
       title: 'Delete comment',
       content: `Are you sure you want to delete the comment by "${comment.authorName}"? This action cannot be undone.`,
       okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteComment(comment.id);
-          toast.success('Comment deleted', 'The comment has been deleted successfully.');
-          await actionRef.current?.reload();
-        } catch (err) {
-          toast.failure(err, 'Failed to delete comment.');
-        }
-      },
+      run: () => deleteComment(comment.id),
+      success: ['Comment deleted', 'The comment has been deleted successfully.'],
+      failure: 'Failed to delete comment.',
+      after: async () => actionRef.current?.reload(),
     });
   };
 

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { Alert, App, Button, Descriptions, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { DataErasureResult } from '@studio/shared';
+import { useConfirm } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
 import { downloadJson, eraseData, exportData } from './service';
 
 export default function DataRequestsPage() {
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirm } = useConfirm();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
@@ -30,13 +31,11 @@ export default function DataRequestsPage() {
   };
 
   const onErase = () =>
-    modal.confirm({
+    confirm({
       title: `Erase everything held about ${address}?`,
       content:
         'Contact messages, the newsletter subscription, unused referral codes and blog comments are deleted; payments are anonymised. This cannot be undone. Export first if the person asked for a copy.',
       okText: 'Erase',
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
       onOk: async () => {
         try {
           const res = await eraseData(address);

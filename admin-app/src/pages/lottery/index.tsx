@@ -1,7 +1,8 @@
 /** /admin/lottery: every monthly free-mix draw; draw this month (once, whatever is clicked), re-send the winner mail. */
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Popconfirm } from 'antd';
+import { App, Button } from 'antd';
 import { getJson, postJson, type AdminLotteryDraw } from '@studio/shared';
+import { ConfirmButton } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { useServerTable } from '../../hooks/use-server-table';
 import { useToast } from '../../hooks/use-toast';
@@ -70,7 +71,7 @@ export default function LotteryPage() {
       title={<PageTitle>Lottery</PageTitle>}
       content="One subscriber wins a free mix each month. A month is drawn once, by the schedule or here."
       extra={[
-        <Popconfirm
+        <ConfirmButton
           key="draw"
           title="Draw this month now?"
           description="If this month is already drawn, nothing changes."
@@ -89,7 +90,7 @@ export default function LotteryPage() {
           }}
         >
           <Button type="primary">Draw this month</Button>
-        </Popconfirm>,
+        </ConfirmButton>,
       ]}
     >
       <ProTable<AdminLotteryDraw>

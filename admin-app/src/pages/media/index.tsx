@@ -5,6 +5,7 @@ import { PageContainer } from '@ant-design/pro-components';
 import { App, Button, Col, Empty, Result, Row, Skeleton, Space } from 'antd';
 import type { MediaDto } from '@studio/shared';
 import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
+import { useConfirm } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
 import { MediaCard } from './components/media-card';
@@ -23,6 +24,7 @@ export default function MediaPage() {
   const { pathname } = useLocation();
   const toast = useToast();
   const { modal, message } = App.useApp();
+  const { confirmAction } = useConfirm();
   const queryClient = useQueryClient();
   const {
     data: media,
@@ -65,22 +67,14 @@ export default function MediaPage() {
   };
 
   const confirmDelete = (item: MediaDto) => {
-    modal.confirm({
+    confirmAction({
       title: 'Delete image',
       content: `Are you sure you want to delete "${item.altText || item.fileName}"? This action cannot be undone. Posts that show it will lose the image.`,
       okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteMedia(item.id);
-          toast.success('Image deleted', 'The image has been removed from the media library.');
-          await refresh();
-        } catch (err) {
-          toast.failure(err, 'Failed to delete image.');
-        }
-      },
+      run: () => deleteMedia(item.id),
+      success: ['Image deleted', 'The image has been removed from the media library.'],
+      failure: 'Failed to delete image.',
+      after: refresh,
     });
   };
 

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { Alert, App, Button, Form, Input, Popconfirm, Space, Spin } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Spin } from 'antd';
 import {
   CaretRightOutlined,
   EyeOutlined,
@@ -22,6 +22,7 @@ import {
   type NewsletterIssueInput,
   type NewsletterPreview,
 } from '@studio/shared';
+import { ConfirmButton } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
 import { fieldErrors } from '../../utils/errors';
@@ -188,7 +189,7 @@ export default function NewsletterIssuePage() {
             </Button>
           )}
           {id !== null && issue?.state === 'paused' && (
-            <Popconfirm
+            <ConfirmButton
               title="Resume sending?"
               description={`The ${issue.progress.remaining} subscriber${issue.progress.remaining === 1 ? '' : 's'} not mailed yet get this issue, once each.`}
               okText="Resume"
@@ -212,10 +213,10 @@ export default function NewsletterIssuePage() {
               >
                 Resume sending
               </Button>
-            </Popconfirm>
+            </ConfirmButton>
           )}
           {draft && (
-            <Popconfirm
+            <ConfirmButton
               title="Send this issue now?"
               description={
                 id === null
@@ -239,7 +240,7 @@ export default function NewsletterIssuePage() {
               <Button type="primary" icon={<SendOutlined />} loading={busy === 'send'} disabled={!!busy}>
                 Send to subscribers
               </Button>
-            </Popconfirm>
+            </ConfirmButton>
           )}
         </Space>
       }

@@ -1,7 +1,8 @@
 /** /admin/referrals: every referral code, its owner, who used it, and voiding. */
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Tag, Typography } from 'antd';
+import { App, Button, Tag, Typography } from 'antd';
 import { postJson, type AdminReferralCode, type ReferralState } from '@studio/shared';
+import { ConfirmButton } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { dateColumn, searchColumn } from '../../components/table-columns';
 import { useServerTable } from '../../hooks/use-server-table';
@@ -61,11 +62,11 @@ export default function ReferralsPage() {
       search: false,
       render: (_, c) =>
         c.state === 'available' || c.state === 'expired' ? (
-          <Popconfirm
+          <ConfirmButton
             title={`Void ${c.code}?`}
             description="Nobody will be able to use it any more."
             okText="Void"
-            okButtonProps={{ danger: true }}
+            danger
             onConfirm={async () => {
               try {
                 await postJson(`${PATH}/${c.id}/void`);
@@ -79,7 +80,7 @@ export default function ReferralsPage() {
             <Button size="small" danger>
               Void
             </Button>
-          </Popconfirm>
+          </ConfirmButton>
         ) : null,
     },
   ];

@@ -66,6 +66,29 @@ function normalise(values: SiteSettings): SiteSettings {
   };
 }
 
+/** A few lines of text with a character counter (the site description, the studio address). */
+function ShortTextArea({
+  name,
+  label,
+  extra,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  extra: string;
+  maxLength: number;
+}) {
+  return (
+    <ProFormTextArea
+      name={name}
+      label={label}
+      width="lg"
+      extra={extra}
+      fieldProps={{ rows: 3, showCount: true, maxLength, style: { marginBottom: 20 } }}
+    />
+  );
+}
+
 export default function SettingsPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -132,17 +155,11 @@ export default function SettingsPage() {
                 },
               ]}
             />
-            <ProFormTextArea
+            <ShortTextArea
               name="siteDescription"
               label="Site description"
-              width="lg"
               extra="Used as the description in search results and link previews."
-              fieldProps={{
-                rows: 3,
-                showCount: true,
-                maxLength: LIMITS.siteDescriptionMax,
-                style: { marginBottom: 20 },
-              }}
+              maxLength={LIMITS.siteDescriptionMax}
             />
             <ProFormText
               name="adminNotifyEmail"
@@ -168,17 +185,11 @@ export default function SettingsPage() {
             />
           </ProForm.Group>
           <ProForm.Group title="Receipts" direction="vertical">
-            <ProFormTextArea
+            <ShortTextArea
               name="studioAddress"
               label="Studio address"
-              width="lg"
               extra="Printed under the studio's name on every receipt, one line per line."
-              fieldProps={{
-                rows: 3,
-                showCount: true,
-                maxLength: LIMITS.studioAddressMax,
-                style: { marginBottom: 20 },
-              }}
+              maxLength={LIMITS.studioAddressMax}
             />
             <ProFormText
               name="vatNumber"

@@ -1,15 +1,13 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Empty, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
-import { PageTitle } from '../../components/page-title';
-import { TaxonomyFormModal } from '../../components/taxonomy-form-modal';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { AddTaxonomyButton, TaxonomyPage } from '../../components/taxonomy-page';
 import { useToast } from '../../hooks/use-toast';
 import { useTaxonomyCrud } from '../../hooks/use-taxonomy-crud';
 import { formatDate } from '../../utils/format';
-import { createTag, deleteTag, listTags, TAGS_QUERY_KEY, updateTag, type AdminTag } from './service';
+import { tagsApi, type AdminTag } from './service';
 
 export default function TagsPage() {
   const toast = useToast();
@@ -17,15 +15,13 @@ export default function TagsPage() {
   const actionRef = useRef<ActionType>();
   const refresh = async () => {
     // The editor's tag picker reads the same list.
-    await queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: tagsApi.queryKey });
     await actionRef.current?.reload();
   };
 
   const crud = useTaxonomyCrud<AdminTag>({
     noun: 'tag',
-    create: createTag,
-    update: updateTag,
-    remove: deleteTag,
+    ...tagsApi,
     refresh,
   });
 
@@ -76,15 +72,11 @@ export default function TagsPage() {
   ];
 
   return (
-    <PageContainer
-      title={<PageTitle>Tags</PageTitle>}
+    <TaxonomyPage
+      kind="tag"
+      title="Tags"
       content="Tags describe what a post mentions: genres, gear, techniques. A post can have many."
-      extra={[
-        <BackToDashboardButton key="back" />,
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
-          Add Tag
-        </Button>,
-      ]}
+      crud={crud}
     >
       <ProTable<AdminTag>
         actionRef={actionRef}
@@ -98,8 +90,8 @@ export default function TagsPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
         request={async () => {
           try {
-            const tags = await listTags();
-            queryClient.setQueryData(TAGS_QUERY_KEY, tags);
+            const tags = await tagsApi.list();
+            queryClient.setQueryData(tagsApi.queryKey, tags);
             return { data: tags, total: tags.length, success: true };
           } catch (err) {
             toast.failure(err, 'Failed to fetch tags');
@@ -109,14 +101,11 @@ export default function TagsPage() {
         locale={{
           emptyText: (
             <Empty description="No tags yet.">
-              <Button type="primary" icon={<PlusOutlined />} onClick={crud.startAdd}>
-                Add Tag
-              </Button>
+              <AddTaxonomyButton kind="tag" onClick={crud.startAdd} />
             </Empty>
           ),
         }}
       />
-      <TaxonomyFormModal kind="tag" {...crud.modalProps} />
-    </PageContainer>
+    </TaxonomyPage>
   );
 }

@@ -8,9 +8,10 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { App, Button, Select, Space, Switch, Typography } from 'antd';
+import { Button, Select, Space, Switch, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { MESSAGES, ROLES, type Role, type StaffUser } from '@studio/shared';
+import { useConfirm } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { ToneTag } from '../../components/tone-tag';
 import { useCurrentUser } from '../../hooks/use-current-user';
@@ -31,7 +32,7 @@ const STATUS_TONE = { active: 'success', invited: 'warning', deactivated: 'neutr
 
 export default function UsersPage() {
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirm } = useConfirm();
   const { user: me } = useCurrentUser();
   const actionRef = useRef<ActionType>();
   const [requireTwoFactor, setRequire] = useState(false);
@@ -47,13 +48,11 @@ export default function UsersPage() {
   };
 
   const confirmDeactivate = (u: StaffUser) =>
-    modal.confirm({
+    confirm({
       title: `Deactivate ${u.username}?`,
       content:
         'They are signed out everywhere at once and can no longer sign in. You can reactivate them later.',
       okText: 'Deactivate',
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
       onOk: () => act(() => setActive(u.id, false), 'The account could not be deactivated.'),
     });
 

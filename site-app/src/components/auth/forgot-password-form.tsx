@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES, errorMessage, LIMITS, postJson } from '@studio/shared';
-import { Field } from '../ui/field';
+import { FormError, EmailField, SubmitButton } from '../ui/field';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -26,27 +26,21 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       ) : (
         <>
           <p className="field__hint">Enter the email address of your account and we will send you a link.</p>
-          <Field id="forgot-email" label="Email">
-            <input
-              id="forgot-email"
-              className="field__input"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.user.emailMax}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
+          <EmailField
+            id="forgot-email"
+            label="Email"
+            name="email"
+            required
+            maxLength={LIMITS.user.emailMax}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           {send.isError && (
-            <p className="form__error" role="alert">
-              {errorMessage(send.error, 'The link could not be sent. Please try again.')}
-            </p>
+            <FormError>{errorMessage(send.error, 'The link could not be sent. Please try again.')}</FormError>
           )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send reset link'}
-          </button>
+          <SubmitButton busy={send.isPending} busyLabel="Sending...">
+            Send reset link
+          </SubmitButton>
         </>
       )}
       <button type="button" className="btn btn--link" onClick={onBack}>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage, LIMITS, MESSAGES, postJson } from '@studio/shared';
-import { PasswordInput } from '../password-input';
-import { Field } from '../ui/field';
+import { errorMessage, MESSAGES, postJson } from '@studio/shared';
+import { FormError, NewPasswordField, PasswordField, SubmitButton } from '../ui/field';
 
 interface SetPasswordFormProps {
   /** `/api/password/reset` or `/api/invitations/accept`: both take `{ token, password }`. */
@@ -23,11 +22,7 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
   });
 
   if (!token) {
-    return (
-      <p className="form__error" role="alert">
-        This link is missing its token. Please open the link from your email again.
-      </p>
-    );
+    return <FormError>This link is missing its token. Please open the link from your email again.</FormError>;
   }
   if (save.isSuccess) {
     return (
@@ -48,42 +43,31 @@ export function SetPasswordForm({ endpoint, token, submitLabel, doneText }: SetP
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <Field
+      <NewPasswordField
         id="new-password"
         label="New password"
         hint={<>{MESSAGES.passwordHint} Very common passwords are refused.</>}
-      >
-        <PasswordInput
-          id="new-password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.user.passwordMin}
-          aria-describedby="new-password-hint"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <Field id="confirm-password" label="Repeat the new password">
-        <PasswordInput
-          id="confirm-password"
-          name="confirm"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </Field>
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <PasswordField
+        id="confirm-password"
+        label="Repeat the new password"
+        name="confirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       {(mismatch || save.isError) && (
-        <p className="form__error" role="alert">
+        <FormError>
           {mismatch
             ? 'The two passwords do not match.'
             : errorMessage(save.error, 'The password could not be saved.')}
-        </p>
+        </FormError>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : submitLabel}
-      </button>
+      <SubmitButton busy={save.isPending} busyLabel="Saving...">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

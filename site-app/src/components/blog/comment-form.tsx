@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, LIMITS } from '@studio/shared';
-import { Field, validationProps } from '../ui/field';
+import { ApiError, errorMessage, LIMITS } from '@studio/shared';
+import { SenderFields, SubmitButton, TextAreaField } from '../ui/field';
+import { useValidatedForm } from '../ui/use-validated-form';
 import { HoneypotField } from '../ui/honeypot-field';
 import { submitComment } from './blog-api';
 import {
@@ -9,8 +10,6 @@ import {
   commentRequest,
   serverFieldErrors,
   validateComment,
-  type CommentErrors,
-  type CommentField,
   type CommentValues,
 } from './comment-schema';
 
@@ -20,64 +19,44 @@ const SEND_FAILED = "We couldn't post your comment. Please try again.";
 
 /** Leave a comment: stored unapproved, so the writer is told it awaits moderation. */
 export function CommentForm({ slug }: { slug: string }) {
-  const [values, setValues] = useState<CommentValues>(EMPTY);
+  const form = useValidatedForm({
+    idPrefix: 'comment',
+    fields: COMMENT_FIELDS,
+    initial: () => EMPTY,
+    validate: validateComment,
+  });
   const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<CommentErrors>({});
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const focusFirst = (found: CommentErrors) => {
-    const first = COMMENT_FIELDS.find((f) => found[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
 
   const send = useMutation({
-    mutationFn: () => submitComment(slug, commentRequest(values, website)),
+    mutationFn: () => submitComment(slug, commentRequest(form.values, website)),
     onSuccess: (res) => {
       setSentMessage(res?.message || AWAITING_MODERATION);
-      setValues(EMPTY);
+      form.reset();
       setWebsite('');
-      setErrors({});
     },
     onError: (error) => {
-      if (error instanceof ApiError) {
-        const found = serverFieldErrors(error.body?.errors);
-        setErrors(found);
-        focusFirst(found);
-      }
+      if (error instanceof ApiError) form.showErrors(serverFieldErrors(error.body?.errors));
     },
   });
 
-  const set = (field: CommentField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateComment(values);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirst(found);
-      return;
-    }
+    if (!form.check()) return;
     setSentMessage(null);
     send.mutate();
   };
 
   const failure =
-    send.isError && !Object.keys(errors).some((f) => errors[f as CommentField])
-      ? send.error instanceof ApiError
-        ? (send.error.serverMessage ?? SEND_FAILED)
-        : SEND_FAILED
+    send.isError && !COMMENT_FIELDS.some((f) => form.errors[f])
+      ? errorMessage(send.error, SEND_FAILED)
       : null;
 
   return (
     // method="post" with no action: sent before the scripts have loaded, it goes to this post's
     // page, which the server accepts as a comment (native-forms).
     <form
-      ref={formRef}
+      ref={form.formRef}
       method="post"
       className="form comment-form"
       onSubmit={onSubmit}
@@ -90,48 +69,19 @@ export function CommentForm({ slug }: { slug: string }) {
       <p className="field__hint">
         Comments are checked by the studio before they appear. Your email is never shown.
       </p>
-      <div className="form__row">
-        <Field id="comment-authorName" label="Name" error={errors.authorName}>
-          <input
-            id="comment-authorName"
-            name="authorName"
-            className="field__input"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.comment.authorNameMax}
-            value={values.authorName}
-            onChange={set('authorName')}
-            {...validationProps('comment-authorName', errors.authorName)}
-          />
-        </Field>
-        <Field id="comment-authorEmail" label="Email" error={errors.authorEmail}>
-          <input
-            id="comment-authorEmail"
-            name="authorEmail"
-            type="email"
-            className="field__input"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.user.emailMax}
-            value={values.authorEmail}
-            onChange={set('authorEmail')}
-            {...validationProps('comment-authorEmail', errors.authorEmail)}
-          />
-        </Field>
-      </div>
-      <Field id="comment-content" label="Comment" error={errors.content}>
-        <textarea
-          id="comment-content"
-          name="content"
-          className="field__input field__textarea"
-          required
-          rows={5}
-          maxLength={LIMITS.comment.contentMax}
-          value={values.content}
-          onChange={set('content')}
-          {...validationProps('comment-content', errors.content)}
-        />
-      </Field>
+      <SenderFields
+        name={form.field('authorName')}
+        email={form.field('authorEmail')}
+        nameMax={LIMITS.comment.authorNameMax}
+        emailMax={LIMITS.user.emailMax}
+      />
+      <TextAreaField
+        label="Comment"
+        required
+        rows={5}
+        maxLength={LIMITS.comment.contentMax}
+        {...form.field('content')}
+      />
       <HoneypotField id="comment-website" value={website} onChange={setWebsite} />
       <div aria-live="polite">
         {sentMessage && (
@@ -148,9 +98,9 @@ export function CommentForm({ slug }: { slug: string }) {
         )}
       </div>
       <div>
-        <button type="submit" className="btn btn--primary" disabled={send.isPending}>
-          {send.isPending ? 'Posting...' : 'Post Comment'}
-        </button>
+        <SubmitButton busy={send.isPending} busyLabel="Posting..." className="btn btn--primary">
+          Post Comment
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, CONTACT_SERVICES, DELIVERY, LIMITS } from '@studio/shared';
 import { customerThankYouSent, sendContact, type ContactResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
-import { Field, validationProps } from '../ui/field';
+import { Field, SenderFields, SubmitButton, TextAreaField, validationProps } from '../ui/field';
 import { useFollowUpToast } from '../ui/follow-up-toast';
 import { HoneypotField } from '../ui/honeypot-field';
+import { useValidatedForm } from '../ui/use-validated-form';
 import '../ui/ui.css';
 import {
   prefilledMessage,
   serviceLabel,
   validateContact,
-  type ContactErrors,
   type ContactField,
   type ContactValues,
   type RequestedService,
@@ -38,10 +38,14 @@ interface ContactFormProps {
 export function ContactForm({ requested, onSent }: ContactFormProps) {
   const { toast } = useToast();
   const followUp = useFollowUpToast();
-  const [values, setValues] = useState<ContactValues>(() => initialValues(requested));
+  const form = useValidatedForm({
+    idPrefix: 'contact',
+    fields: FIELD_ORDER,
+    initial: () => initialValues(requested),
+    validate: (values) => validateContact(values),
+  });
+  const { values, errors, formRef, setValues } = form;
   const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
 
   const send = useMutation({
     mutationFn: sendContact,
@@ -64,9 +68,8 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
           description: 'Check your inbox for a confirmation email from our studio.',
         });
       }
-      setValues(initialValues(requested));
+      form.reset();
       setWebsite('');
-      setErrors({});
       onSent(requested?.name ?? serviceLabel(sent.service) ?? sent.service, sent.email);
     },
     onError: (error) => {
@@ -89,33 +92,21 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
   // The page arrives prerendered, so a visitor can type before React has taken over the form;
   // those characters are in the fields but not in the state yet: adopt them.
   useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
+    const element = formRef.current;
+    if (!element) return;
     const typed: Partial<ContactValues> = {};
     for (const field of FIELD_ORDER) {
-      const input = form.elements.namedItem(field);
+      const input = element.elements.namedItem(field);
       if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
         if (input.value) typed[field] = input.value;
       }
     }
     if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
-  }, []);
-
-  const set = (field: ContactField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  }, [formRef, setValues]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateContact(values);
-    setErrors(found);
-    const first = FIELD_ORDER.find((f) => found[f]);
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (!form.check()) return;
     send.mutate({
       name: values.name.trim(),
       email: values.email.trim(),
@@ -134,35 +125,12 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
       onSubmit={onSubmit}
       aria-label="Contact form"
     >
-      <div className="form__row">
-        <Field id="contact-name" label="Name" error={errors.name}>
-          <input
-            id="contact-name"
-            className="field__input"
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.contact.nameMax}
-            value={values.name}
-            onChange={set('name')}
-            {...validationProps('contact-name', errors.name)}
-          />
-        </Field>
-        <Field id="contact-email" label="Email" error={errors.email}>
-          <input
-            id="contact-email"
-            className="field__input"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.contact.emailMax}
-            value={values.email}
-            onChange={set('email')}
-            {...validationProps('contact-email', errors.email)}
-          />
-        </Field>
-      </div>
+      <SenderFields
+        name={form.field('name')}
+        email={form.field('email')}
+        nameMax={LIMITS.contact.nameMax}
+        emailMax={LIMITS.contact.emailMax}
+      />
       <Field
         id="contact-service"
         label="Service"
@@ -176,7 +144,7 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
           required
           disabled={Boolean(requested)}
           value={values.service}
-          onChange={set('service')}
+          onChange={form.set('service')}
           {...validationProps('contact-service', errors.service, Boolean(requested))}
         >
           <option value="" disabled>
@@ -189,28 +157,18 @@ export function ContactForm({ requested, onSent }: ContactFormProps) {
           ))}
         </select>
       </Field>
-      <Field
-        id="contact-message"
+      <TextAreaField
         label="Message"
         hint="Tell us about your track: genre, number of stems, references and your deadline."
-        error={errors.message}
-      >
-        <textarea
-          id="contact-message"
-          className="field__input field__textarea"
-          name="message"
-          rows={6}
-          required
-          maxLength={LIMITS.contact.messageMax}
-          value={values.message}
-          onChange={set('message')}
-          {...validationProps('contact-message', errors.message, true)}
-        />
-      </Field>
+        rows={6}
+        required
+        maxLength={LIMITS.contact.messageMax}
+        {...form.field('message')}
+      />
       <HoneypotField id="contact-website" value={website} onChange={setWebsite} />
-      <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Message'}
-      </button>
+      <SubmitButton busy={send.isPending} busyLabel="Sending..." className="btn btn--primary btn--lg">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { ApiError, CONTACT_SERVICES, CONTACT_V2_SERVICES, LIMITS } from '@studio
 import { customerThankYouSent, sendContact, sendContactV2, type ContactResponse } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
 import { useErrorToast } from '../../toast/use-api-error-toast';
-import { Field } from '../ui/field';
+import { Field, InputField, TextAreaField } from '../ui/field';
 import { useFollowUpToast } from '../ui/follow-up-toast';
 import { HoneypotField } from '../ui/honeypot-field';
 import { JsonResult } from '../ui/json-result';
@@ -95,29 +95,25 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
         aria-label={`Test contact form posting to ${copy.endpoint}`}
       >
         <div className="form__row">
-          <Field id={id('name')} label="Name">
-            <input
-              id={id('name')}
-              className="field__input"
-              name="name"
-              required
-              maxLength={LIMITS.contact.nameMax}
-              value={values.name}
-              onChange={set('name')}
-            />
-          </Field>
-          <Field id={id('email')} label="Email">
-            <input
-              id={id('email')}
-              className="field__input"
-              name="email"
-              type="email"
-              required
-              maxLength={LIMITS.contact.emailMax}
-              value={values.email}
-              onChange={set('email')}
-            />
-          </Field>
+          <InputField
+            id={id('name')}
+            label="Name"
+            name="name"
+            required
+            maxLength={LIMITS.contact.nameMax}
+            value={values.name}
+            onChange={set('name')}
+          />
+          <InputField
+            id={id('email')}
+            label="Email"
+            name="email"
+            type="email"
+            required
+            maxLength={LIMITS.contact.emailMax}
+            value={values.email}
+            onChange={set('email')}
+          />
         </div>
         <Field id={id('service')} label="Service">
           <select
@@ -138,18 +134,16 @@ export function TestContactForm({ version }: { version: 'v1' | 'v2' }) {
             ))}
           </select>
         </Field>
-        <Field id={id('message')} label="Message">
-          <textarea
-            id={id('message')}
-            className="field__input field__textarea"
-            name="message"
-            rows={5}
-            required
-            maxLength={LIMITS.contact.messageMax}
-            value={values.message}
-            onChange={set('message')}
-          />
-        </Field>
+        <TextAreaField
+          id={id('message')}
+          label="Message"
+          name="message"
+          rows={5}
+          required
+          maxLength={LIMITS.contact.messageMax}
+          value={values.message}
+          onChange={set('message')}
+        />
         <HoneypotField id={id('website')} value={website} onChange={setWebsite} />
         <button type="submit" className="btn btn--primary" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Test Message'}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, LIMITS, MESSAGES, REFERRAL } from '@studio/shared';
 import { NEWSLETTER_SUBSCRIBERS_QUERY_KEY, subscribeToNewsletter } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import { HomeSection } from './home-section';
 
 // The dialog (and Radix Dialog with it) is fetched only when someone opens it.
@@ -16,11 +17,13 @@ const PERKS = [
   'Industry insights on releasing and promoting your music',
 ];
 
+const SUBSCRIBE_FAILED = 'Failed to subscribe';
 const CONFIRM_DESCRIPTION =
   "We've sent you an email with a link to confirm your subscription; your free mixing guide follows as soon as you click it.";
 
 function NewsletterForm() {
   const { toast } = useToast();
+  const showError = useErrorToast();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
 
@@ -28,11 +31,7 @@ function NewsletterForm() {
     mutationFn: subscribeToNewsletter,
     onSuccess: (res) => {
       if (!res?.success) {
-        toast({
-          title: 'Subscription failed',
-          description: res?.message || 'Failed to subscribe',
-          variant: 'destructive',
-        });
+        showError('Subscription failed', res?.message, SUBSCRIBE_FAILED);
         return;
       }
       // Double opt-in: until the link in the mail is followed, the visitor is not on the list yet.
@@ -44,26 +43,22 @@ function NewsletterForm() {
       setEmail('');
       void queryClient.invalidateQueries({ queryKey: NEWSLETTER_SUBSCRIBERS_QUERY_KEY });
     },
+    // The server's sentence when it sent one; a network failure gets a sentence of its own.
     onError: (error) =>
-      toast({
-        title: 'Subscription failed',
-        description:
-          error instanceof ApiError
-            ? (error.serverMessage ?? 'Failed to subscribe')
-            : 'There was an error processing your subscription. Please try again.',
-        variant: 'destructive',
-      }),
+      showError(
+        'Subscription failed',
+        error instanceof ApiError
+          ? error
+          : 'There was an error processing your subscription. Please try again.',
+        SUBSCRIBE_FAILED,
+      ),
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
     if (!value) {
-      toast({
-        title: MESSAGES.emailRequired,
-        description: MESSAGES.emailRequiredDescription,
-        variant: 'destructive',
-      });
+      showError(MESSAGES.emailRequired, MESSAGES.emailRequiredDescription);
       return;
     }
     subscribe.mutate(value);

@@ -49,7 +49,7 @@ export function PricingSection() {
           ))}
         {cards?.map(({ plan, price, deposit, saving, bookingLabel, bookingHref }) => (
           <li key={plan.id} className={`price-card${plan.badge ? ' price-card--featured' : ''}`}>
-            {plan.badge && <p className="price-card__badge">{plan.badge}</p>}
+            {plan.badge && <p className="pill-badge price-card__badge">{plan.badge}</p>}
             <h3 className="price-card__name">{plan.name}</h3>
             <p className="price-card__price">
               <span className="price-card__amount">{price}</span>

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, MESSAGES, REFERRAL, type ReferralCodeDto } from '@studio/shared';
+import { MESSAGES, REFERRAL, type ReferralCodeDto } from '@studio/shared';
 import { generateReferralCode } from '../../api/site-api';
 import { useToast } from '../../toast/toast-context';
+import { useErrorToast } from '../../toast/use-api-error-toast';
 import { CopyButton } from '../ui/copy-button';
 import { Dialog } from '../ui/dialog';
-import { Field, validationProps } from '../ui/field';
+import { EmailField } from '../ui/field';
 
+const GENERATE_FAILED = 'Failed to generate referral code';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -49,6 +51,7 @@ export default function ReferralDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { toast } = useToast();
+  const showError = useErrorToast();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState<ReferralCodeDto | null>(null);
@@ -57,11 +60,7 @@ export default function ReferralDialog({
     mutationFn: generateReferralCode,
     onSuccess: (res) => {
       if (!res?.success || !res.referralCode) {
-        toast({
-          title: 'Error',
-          description: res?.message || 'Failed to generate referral code',
-          variant: 'destructive',
-        });
+        showError('Error', res?.message, GENERATE_FAILED);
         return;
       }
       setCode(res.referralCode);
@@ -70,15 +69,7 @@ export default function ReferralDialog({
         description: 'Your referral code has been successfully generated.',
       });
     },
-    onError: (err) =>
-      toast({
-        title: 'Error',
-        description:
-          err instanceof ApiError
-            ? (err.serverMessage ?? 'Failed to generate referral code')
-            : 'Failed to generate referral code',
-        variant: 'destructive',
-      }),
+    onError: (err) => showError('Error', err, GENERATE_FAILED),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -103,21 +94,18 @@ export default function ReferralDialog({
         <ReferralResult code={code} />
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <Field id="referral-email" label="Your email" error={error}>
-            <input
-              id="referral-email"
-              className="field__input"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (error) setError(null);
-              }}
-              {...validationProps('referral-email', error)}
-            />
-          </Field>
+          <EmailField
+            id="referral-email"
+            label="Your email"
+            error={error}
+            validated
+            name="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (error) setError(null);
+            }}
+          />
           <button type="submit" className="btn btn--primary btn--block" disabled={generate.isPending}>
             {generate.isPending ? 'Generating...' : 'Generate Referral Code'}
           </button>

@@ -13,7 +13,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Appearance } from '@stripe/stripe-js';
 import { ApiError, formatPence, LIMITS, penceToPounds } from '@studio/shared';
 import { useErrorToast } from '../../toast/use-api-error-toast';
-import { Field } from '../ui/field';
+import { EmailField } from '../ui/field';
 import { rememberCheckoutForRetry } from './checkout-params';
 import {
   createPaymentIntent,
@@ -181,19 +181,15 @@ function CardForm({ amountPence, defaultEmail, onConfirm }: CardFormProps) {
 
   return (
     <form className="card pay-form" onSubmit={onSubmit} aria-label="Card payment">
-      <Field id="pay-receipt-email" label="Email for your receipt">
-        <input
-          id="pay-receipt-email"
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={LIMITS.user.emailMax}
-          value={receiptEmail}
-          onChange={(e) => setReceiptEmail(e.target.value)}
-        />
-      </Field>
+      <EmailField
+        id="pay-receipt-email"
+        label="Email for your receipt"
+        name="email"
+        required
+        maxLength={LIMITS.user.emailMax}
+        value={receiptEmail}
+        onChange={(e) => setReceiptEmail(e.target.value)}
+      />
       <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
       {!ready && <PaymentPending text="Loading the card form..." />}
       <button

@@ -5,6 +5,7 @@ import {
   savingPence,
   type CatalogueService,
 } from '@studio/shared';
+import '../ui/ui.css';
 
 interface PlanCardProps {
   plan: CatalogueService;
@@ -28,7 +29,7 @@ export function PlanCard({ plan, discountPercent, processing, disabled, onBook }
       className={`card plan-card${plan.badge ? ' plan-card--featured' : ''}`}
       aria-labelledby={headingId}
     >
-      {plan.badge && <p className="plan-card__badge">{plan.badge}</p>}
+      {plan.badge && <p className="pill-badge plan-card__badge">{plan.badge}</p>}
       <h3 id={headingId} className="plan-card__name">
         {plan.name}
       </h3>
@@ -44,7 +45,7 @@ export function PlanCard({ plan, discountPercent, processing, disabled, onBook }
       </p>
       {saving ? <p className="plan-card__save">Save {formatPence(saving)}</p> : null}
       <p className="plan-card__description">{plan.description}</p>
-      <ul className="plan-card__features">
+      <ul className="tick-list plan-card__features">
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Field } from '../ui/field';
+import { EmailField, InputField, OptionalLabel } from '../ui/field';
 
 export type ReferralState =
   | { status: 'unvalidated' }
@@ -45,40 +45,28 @@ export function ReferralBox({
         off your booking.
       </p>
       <div className="referral-box__fields">
-        <Field id="booking-email" label="Email">
-          <input
-            id="booking-email"
-            className="field__input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => onEmailChange(e.target.value)}
-          />
-        </Field>
-        <Field
+        <EmailField
+          id="booking-email"
+          label="Email"
+          name="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => onEmailChange(e.target.value)}
+        />
+        <InputField
           id="booking-referral-code"
-          label={
-            <>
-              Referral code <span className="field__optional">(optional)</span>
-            </>
-          }
-        >
-          <input
-            id="booking-referral-code"
-            className="field__input referral-box__code"
-            name="referralCode"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="e.g. ABCD2345"
-            aria-describedby="referral-status"
-            value={code}
-            onChange={(e) => onCodeChange(e.target.value)}
-            onKeyDown={onCodeKeyDown}
-          />
-        </Field>
+          label={<OptionalLabel>Referral code</OptionalLabel>}
+          className="field__input referral-box__code"
+          name="referralCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. ABCD2345"
+          aria-describedby="referral-status"
+          value={code}
+          onChange={(e) => onCodeChange(e.target.value)}
+          onKeyDown={onCodeKeyDown}
+        />
         <button
           type="button"
           className="btn btn--outline referral-box__validate"

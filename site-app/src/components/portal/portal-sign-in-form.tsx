@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, MESSAGES } from '@studio/shared';
-import { Field } from '../ui/field';
+import { FormError, EmailField, SubmitButton } from '../ui/field';
 import { requestPortalLink } from './portal-api';
 
 /**
@@ -27,25 +27,26 @@ export function PortalSignInForm({ intro, next }: { intro?: string; next?: strin
         </p>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <Field id="portal-email" label="Email">
-            <input
-              id="portal-email"
-              className="field__input"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
+          <EmailField
+            id="portal-email"
+            label="Email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           {request.isError && (
-            <p className="portal-error" role="alert">
+            <FormError className="portal-error">
               {errorMessage(request.error, MESSAGES.referralEmail)}
-            </p>
+            </FormError>
           )}
-          <button className="btn btn--primary" type="submit" disabled={!email.trim() || request.isPending}>
-            {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
-          </button>
+          <SubmitButton
+            busy={request.isPending}
+            busyLabel="Sending…"
+            className="btn btn--primary"
+            disabled={!email.trim()}
+          >
+            Email me a sign-in link
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Field, validationProps } from './field';
+import { Field, InputField, TextAreaField, validationProps } from './field';
 
 describe('Field', () => {
   it('puts the label, the control, the hint and the error in that order, with ids from the control', () => {
@@ -31,5 +31,32 @@ describe('Field', () => {
       'aria-describedby': undefined,
     });
     expect(validationProps('contact-message', null, true)['aria-describedby']).toBe('contact-message-hint');
+  });
+
+  it('gives a validated control aria-invalid and its error, and any other control only its hint', () => {
+    const validated = renderToStaticMarkup(
+      <TextAreaField
+        id="contact-message"
+        label="Message"
+        hint="Tell us about it."
+        error="Too short"
+        validated
+      />,
+    );
+    expect(validated).toContain(
+      '<textarea id="contact-message" class="field__input field__textarea" aria-invalid="true" aria-describedby="contact-message-error contact-message-hint"></textarea>',
+    );
+    const plain = renderToStaticMarkup(
+      <InputField id="login-code" label="Code" hint="Or a recovery code." />,
+    );
+    expect(plain).toContain(
+      '<input id="login-code" class="field__input" aria-describedby="login-code-hint"/>',
+    );
+    const own = renderToStaticMarkup(
+      <InputField id="booking-referral-code" label="Code" aria-describedby="referral-status" />,
+    );
+    expect(own).toContain(
+      '<input id="booking-referral-code" class="field__input" aria-describedby="referral-status"/>',
+    );
   });
 });

@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { App, Button, Card, Col, Form, Row, Space, Tabs } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import { scoreSeo, slugAfterTitleChange, type BlogPostDto } from '@studio/shared';
+import { useConfirm } from '../../../components/confirm';
 import { PageTitle } from '../../../components/page-title';
 import { ToneTag } from '../../../components/tone-tag';
 import { useBeforeUnload } from '../../../hooks/use-before-unload';
@@ -52,6 +53,7 @@ const snapshot = (values: PostFormValues, file: File | null) =>
 export function PostEditor({ initialPost, onCreated, autosaveIntervalMs = autosaveInterval() }: Props) {
   const navigate = useNavigate();
   const { modal } = App.useApp();
+  const { confirm } = useConfirm();
   const [form] = Form.useForm<PostFormValues>();
 
   const [initialValues] = useState<PostFormValues>(() => (initialPost ? fromPost(initialPost) : EMPTY_POST));
@@ -170,13 +172,11 @@ export function PostEditor({ initialPost, onCreated, autosaveIntervalMs = autosa
       navigate(to);
       return;
     }
-    modal.confirm({
+    confirm({
       title: 'Leave without saving?',
       content: 'You have unsaved changes to this post. If you leave now, they will be lost.',
       okText: 'Leave',
-      okButtonProps: { danger: true },
       cancelText: 'Stay',
-      autoFocusButton: 'cancel',
       onOk: () => navigate(to),
     });
   };

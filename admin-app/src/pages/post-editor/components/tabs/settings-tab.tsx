@@ -3,8 +3,8 @@ import { DatePicker, Form, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { PostStatus } from '@studio/shared';
 import { formatDateTime } from '../../../../utils/format';
-import { CATEGORIES_QUERY_KEY, listCategories } from '../../../categories/service';
-import { listTags, TAGS_QUERY_KEY } from '../../../tags/service';
+import { categoriesApi } from '../../../categories/service';
+import { tagsApi } from '../../../tags/service';
 import { FeaturedImagePicker } from '../featured-image-picker';
 import { CategoryPicker, TagPicker } from '../taxonomy-pickers';
 
@@ -30,11 +30,11 @@ function publishDateHelp({
 /** Status, publish date, featured image, categories and tags. */
 export function SettingsTab({ status, publishedAt, futureDate, pendingFile, onFileChange }: Props) {
   const categories = useQuery({
-    queryKey: CATEGORIES_QUERY_KEY,
-    queryFn: listCategories,
+    queryKey: categoriesApi.queryKey,
+    queryFn: categoriesApi.list,
     refetchOnMount: 'always',
   });
-  const tags = useQuery({ queryKey: TAGS_QUERY_KEY, queryFn: listTags, refetchOnMount: 'always' });
+  const tags = useQuery({ queryKey: tagsApi.queryKey, queryFn: tagsApi.list, refetchOnMount: 'always' });
   return (
     <>
       <Form.Item label="Status" name="status">
