@@ -8,6 +8,8 @@ const path = require('node:path');
 module.exports = function frontEndJestConfig(appDir, testEnvironment) {
   return {
     testEnvironment,
+    // A rendered antd table with its popovers takes seconds on a loaded 2-core machine.
+    testTimeout: 30000,
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
     transform: {
       '^.+\\.tsx?$': [
