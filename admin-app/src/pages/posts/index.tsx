@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Flex, Input, Select, Space, Typography } from 'antd';
+import { Button, Flex, Input, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAGINATION, type BlogPostDto } from '@studio/shared';
 import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
+import { useConfirm } from '../../components/confirm';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { PostStatusTag } from '../../components/post-status-tag';
@@ -40,7 +41,7 @@ interface ListMeta {
 export default function PostsPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirm } = useConfirm();
   const actionRef = useRef<ActionType>();
 
   const [searchInput, setSearchInput] = useState('');
@@ -57,13 +58,11 @@ export default function PostsPage() {
   const params: ListParams = { search, status, page, perPage };
 
   const confirmDelete = (post: BlogPostDto) => {
-    modal.confirm({
+    // Not confirmAction: the spec words this failure 'Failed to delete post:' and the reason.
+    confirm({
       title: 'Are you sure?',
       content: 'This post will be permanently deleted. This action cannot be undone.',
       okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
       onOk: async () => {
         try {
           await deletePost(post.id);

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useCurrentUser } from '../../../hooks/use-current-user';
-import { useToast } from '../../../hooks/use-toast';
+import { useConfirm } from '../../../components/confirm';
 import { countSamplePosts, removeSamplePosts } from '../service';
 
 const SAMPLES_QUERY_KEY = ['/api/admin/blog/samples'];
@@ -13,8 +13,7 @@ const SAMPLES_QUERY_KEY = ['/api/admin/blog/samples'];
  */
 export function SamplePostsAlert({ onRemoved }: { onRemoved: () => void }) {
   const { user } = useCurrentUser();
-  const { modal } = App.useApp();
-  const toast = useToast();
+  const { confirmAction } = useConfirm();
   const queryClient = useQueryClient();
   const samples = useQuery({
     queryKey: SAMPLES_QUERY_KEY,
@@ -25,22 +24,16 @@ export function SamplePostsAlert({ onRemoved }: { onRemoved: () => void }) {
   if (!count) return null;
 
   const confirmRemove = () => {
-    modal.confirm({
+    confirmAction({
       title: 'Remove the sample posts?',
       content: `The ${count} sample posts are deleted with their pictures, and the sample categories and tags your own posts do not use. They will not come back.`,
       okText: 'Remove sample posts',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          const removed = await removeSamplePosts();
-          toast.success('Sample posts removed', `${removed.posts} sample posts are gone: the blog is yours.`);
-          await queryClient.invalidateQueries({ queryKey: SAMPLES_QUERY_KEY });
-          onRemoved();
-        } catch (error) {
-          toast.failure(error, 'Failed to remove the sample posts');
-        }
+      run: removeSamplePosts,
+      success: ['Sample posts removed', `${count} sample posts are gone: the blog is yours.`],
+      failure: 'Failed to remove the sample posts',
+      after: async () => {
+        await queryClient.invalidateQueries({ queryKey: SAMPLES_QUERY_KEY });
+        onRemoved();
       },
     });
   };
