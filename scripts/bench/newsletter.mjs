@@ -37,7 +37,7 @@ const { mailJobOptions } = buildBackend();
 // ---------------------------------------------------------------- main
 const bench = await startMailApp({
   name: 'newsletter',
-  preferredPort: 3350,
+  preferredPort: 3550,
   retryDelayMs: RETRY_DELAY_MS,
   env: { SEED_ADMIN_USERNAME: 'admin', SEED_ADMIN_EMAIL: 'admin@bench.example.com' },
 });
