@@ -57,6 +57,7 @@ async function run(name, queue, sink, { outage, pid }) {
   const memory = sampleMemory(pid);
   const cpuBefore = cpuSeconds(pid);
   const benchCpuBefore = process.cpuUsage();
+  const xactsBefore = await transactions(db);
   // As MailService.enqueue does: the mail is stored in mail_messages, the job carries its id.
   for (let i = 0; i < MAILS; i += 500) {
     const ids = [];
@@ -94,6 +95,8 @@ async function run(name, queue, sink, { outage, pid }) {
   const rss = memory();
   const cpuMsPerMail = ((cpuSeconds(pid) - cpuBefore) * 1000) / MAILS;
   const benchCpu = process.cpuUsage(benchCpuBefore);
+  await new Promise((r) => setTimeout(r, 1500)); // PostgreSQL publishes its counters within a second
+  const xactsPerMail = ((await transactions(db)) - xactsBefore - MAILS / 500) / MAILS;
   const sinkCpuMsPerMail = (benchCpu.user + benchCpu.system) / 1000 / MAILS;
   const { unique, duplicated } = sink.countFor(prefix);
   const failed = (await queue.getFailed()).filter((j) => String(j.id).startsWith(prefix));
@@ -112,7 +115,19 @@ async function run(name, queue, sink, { outage, pid }) {
     rss,
     cpuMsPerMail,
     sinkCpuMsPerMail,
+    xactsPerMail,
   };
+}
+
+/** Transactions committed or rolled back in the bench database so far (the bench's own included). */
+async function transactions(db) {
+  await db.query('SELECT pg_stat_clear_snapshot()');
+  const [row] = (
+    await db.query(
+      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
+    )
+  ).rows;
+  return Number(row.n);
 }
 
 const RETRY_DELAY_MS = 5000;
@@ -153,6 +168,7 @@ const rows = [
     'app RSS MiB start/peak/end',
     'app CPU ms/mail',
     'bench+sink CPU ms/mail',
+    'app PostgreSQL transactions/mail',
   ],
   ...results.map((r) => [
     r.name,
@@ -166,6 +182,7 @@ const rows = [
     `${r.rss.start.toFixed(0)}/${r.rss.peak.toFixed(0)}/${r.rss.end.toFixed(0)}`,
     r.cpuMsPerMail.toFixed(2),
     r.sinkCpuMsPerMail.toFixed(2),
+    r.xactsPerMail.toFixed(3),
   ]),
 ];
 printTable(rows);
