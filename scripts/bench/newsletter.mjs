@@ -15,9 +15,12 @@
 // mail is printed (on a busy machine that moves far less than the wall-clock rate).
 //
 // Options: --subscribers 5000 --outage 30 (seconds; 0 skips the run) --outage-after 1
+// --profile: the app under `node --cpu-prof` (reference and issue runs, no outage run); prints its
+// heaviest functions (self time) after the table.
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { parseArgs } from 'node:util';
-import { log, waitFor } from '../lib.mjs';
+import { ROOT, log, waitFor } from '../lib.mjs';
+import { topFrames } from './lib/cpu-profile.mjs';
 import {
   buildBackend,
   cpuSeconds,
@@ -33,6 +36,7 @@ const { values: args } = parseArgs({
     subscribers: { type: 'string', default: '5000' },
     outage: { type: 'string', default: '30' },
     'outage-after': { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.subscribers);
@@ -48,6 +52,7 @@ const bench = await startMailApp({
   preferredPort: 3550,
   retryDelayMs: RETRY_DELAY_MS,
   env: { SEED_ADMIN_USERNAME: 'admin', SEED_ADMIN_EMAIL: 'admin@bench.example.com' },
+  profile: args.profile,
 });
 const { stamp, base, app, sink, queue, db } = bench;
 
@@ -132,6 +137,7 @@ async function issueRun(name, token, { outage }) {
 }
 
 const results = [];
+let profileFile;
 try {
   await bench.ready();
   await db.query(
@@ -147,12 +153,12 @@ try {
   results.push(await reference());
   log(`Issue: one issue to ${N} subscribers, SMTP up throughout`);
   results.push(await issueRun('issue', token, { outage: false }));
-  if (OUTAGE_S > 0) {
+  if (OUTAGE_S > 0 && !args.profile) {
     log(`Outage: another issue, SMTP down for ${OUTAGE_S} s after ${OUTAGE_AFTER_S} s`);
     results.push(await issueRun('outage', token, { outage: true }));
   }
 } finally {
-  await bench.stop();
+  profileFile = await bench.stop();
 }
 
 const ref = results[0];
@@ -188,4 +194,11 @@ console.log(
     ` the per-recipient bookkeeping). "seconds" runs from the send request to the last mail settled; the outage run` +
     ` includes the ${OUTAGE_S} s the SMTP server was away.`,
 );
+if (args.profile) {
+  if (!profileFile) throw new Error('the app wrote no profile');
+  console.log(`\nProfile kept in ${profileFile} (boot included; open it in Chrome DevTools or VS Code).`);
+  console.log('\nTop frames by self time (share of non-idle samples):\n');
+  for (const f of topFrames(profileFile, { root: ROOT }))
+    console.log(`  ${f.share.toFixed(1).padStart(5)}%  ${f.name.padEnd(36)} ${f.where}`);
+}
 process.exit(results.every((r) => N - r.unique === 0 && r.duplicated === 0) ? 0 : 1);
