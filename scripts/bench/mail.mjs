@@ -20,7 +20,7 @@
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { parseArgs } from 'node:util';
 import { ROOT, log } from '../lib.mjs';
-import { topFrames } from './lib/cpu-profile.mjs';
+import { printTopFrames } from './lib/cpu-profile.mjs';
 import {
   buildBackend,
   cpuSeconds,
@@ -192,9 +192,6 @@ console.log(
 );
 if (args.profile) {
   if (!profileFile) throw new Error('the app wrote no profile');
-  console.log(`\nProfile kept in ${profileFile} (boot included; open it in Chrome DevTools or VS Code).`);
-  console.log('\nTop frames by self time (share of non-idle samples):\n');
-  for (const f of topFrames(profileFile, { root: ROOT }))
-    console.log(`  ${f.share.toFixed(1).padStart(5)}%  ${f.name.padEnd(36)} ${f.where}`);
+  printTopFrames(profileFile, { root: ROOT });
 }
 process.exit(results.every((r) => r.lost === 0 && r.duplicated === 0) ? 0 : 1);

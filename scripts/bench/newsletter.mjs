@@ -20,15 +20,8 @@
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { parseArgs } from 'node:util';
 import { ROOT, log, waitFor } from '../lib.mjs';
-import { topFrames } from './lib/cpu-profile.mjs';
-import {
-  buildBackend,
-  cpuSeconds,
-  drained,
-  sampleMemory,
-  sinkOutage,
-  startMailApp,
-} from './lib/mail-app.mjs';
+import { printTopFrames } from './lib/cpu-profile.mjs';
+import * as mailApp from './lib/mail-app.mjs';
 import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
@@ -44,10 +37,10 @@ const OUTAGE_S = Number(args.outage);
 const OUTAGE_AFTER_S = Number(args['outage-after']);
 const RETRY_DELAY_MS = 5000;
 
-const { mailJobOptions } = buildBackend();
+const { mailJobOptions } = mailApp.buildBackend();
 
 // ---------------------------------------------------------------- main
-const bench = await startMailApp({
+const bench = await mailApp.startMailApp({
   name: 'newsletter',
   preferredPort: 3550,
   retryDelayMs: RETRY_DELAY_MS,
@@ -72,8 +65,8 @@ async function call(path, { method = 'GET', body, token } = {}) {
 
 async function reference() {
   const prefix = `bench-ref-${stamp}-`;
-  const memory = sampleMemory(app.pid);
-  const cpuBefore = cpuSeconds(app.pid);
+  const memory = mailApp.sampleMemory(app.pid);
+  const cpuBefore = mailApp.cpuSeconds(app.pid);
   const started = Date.now();
   const opts = mailJobOptions(RETRY_DELAY_MS);
   for (let i = 0; i < N; i += 500) {
@@ -93,9 +86,9 @@ async function reference() {
     }
     await queue.addBulk(batch);
   }
-  await drained(queue, sink, prefix, 'the reference run to drain');
+  await mailApp.drained(queue, sink, prefix, 'the reference run to drain');
   const seconds = (Date.now() - started) / 1000;
-  const cpuMs = (cpuSeconds(app.pid) - cpuBefore) * 1000;
+  const cpuMs = (mailApp.cpuSeconds(app.pid) - cpuBefore) * 1000;
   return { name: 'reference (plain mails)', seconds, cpuMs, ...sink.countFor(prefix), memory: memory() };
 }
 
@@ -112,14 +105,14 @@ async function issueRun(name, token, { outage }) {
     },
   });
   const prefix = `newsletter-issue-${issue.id}-`;
-  const memory = sampleMemory(app.pid);
-  const cpuBefore = cpuSeconds(app.pid);
+  const memory = mailApp.sampleMemory(app.pid);
+  const cpuBefore = mailApp.cpuSeconds(app.pid);
   const started = Date.now();
   const sent = await call(`/api/admin/newsletter/issues/${issue.id}/send`, { method: 'POST', token });
   const again = await call(`/api/admin/newsletter/issues/${issue.id}/send`, { method: 'POST', token });
   if (!sent.started || again.started) throw new Error('expected exactly one send to start');
   const outageWindow = outage
-    ? sinkOutage(sink, { prefix, afterS: OUTAGE_AFTER_S, forS: OUTAGE_S, started })
+    ? mailApp.sinkOutage(sink, { prefix, afterS: OUTAGE_AFTER_S, forS: OUTAGE_S, started })
     : null;
   let final;
   await waitFor(
@@ -130,9 +123,9 @@ async function issueRun(name, token, { outage }) {
     { timeoutMs: 30 * 60 * 1000, intervalMs: 250, what: `issue ${name} to settle` },
   );
   await outageWindow;
-  await drained(queue, sink, prefix, `issue ${name} to drain`);
+  await mailApp.drained(queue, sink, prefix, `issue ${name} to drain`);
   const seconds = (Date.now() - started) / 1000;
-  const cpuMs = (cpuSeconds(app.pid) - cpuBefore) * 1000;
+  const cpuMs = (mailApp.cpuSeconds(app.pid) - cpuBefore) * 1000;
   return { name, seconds, cpuMs, ...sink.countFor(prefix), memory: memory(), progress: final.progress };
 }
 
@@ -196,9 +189,6 @@ console.log(
 );
 if (args.profile) {
   if (!profileFile) throw new Error('the app wrote no profile');
-  console.log(`\nProfile kept in ${profileFile} (boot included; open it in Chrome DevTools or VS Code).`);
-  console.log('\nTop frames by self time (share of non-idle samples):\n');
-  for (const f of topFrames(profileFile, { root: ROOT }))
-    console.log(`  ${f.share.toFixed(1).padStart(5)}%  ${f.name.padEnd(36)} ${f.where}`);
+  printTopFrames(profileFile, { root: ROOT });
 }
 process.exit(results.every((r) => N - r.unique === 0 && r.duplicated === 0) ? 0 : 1);
