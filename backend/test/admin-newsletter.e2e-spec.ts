@@ -365,7 +365,7 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
       const waiting = (await mailQueue.getWaiting()).map((j) => String(j.id));
       expect(waiting.filter((j) => j.startsWith(`newsletter-issue-${id}-`))).toHaveLength(12);
 
-      // Both rounds run at once (the worker takes 32 jobs at a time): one copy each.
+      // Both rounds run at once (the worker takes 16 jobs at a time): one copy each.
       await mailQueue.resume(true);
       const done = await waitSettled(id);
       expect(done.progress).toEqual({ recipients: 6, sent: 6, failed: 0, skipped: 0, remaining: 0 });
