@@ -158,6 +158,18 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
     expect(mail.header('list-unsubscribe')).toContain(`<${PUBLIC_URL}${link![1]}>`);
     expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.parsed.text).toContain('MARCH AT THE STUDIO');
+    // The issue is rendered once; every mail still carries its own recipient's link, the same in
+    // the text, the HTML and the List-Unsubscribe header.
+    const own = ['ann@example.com', 'bob@example.com', 'cy@example.com'].map((to) => {
+      const [m] = sink.to(to).filter((x) => x.parsed.subject === 'Studio news: March');
+      const url = /https:\/\/studio\.example\.com\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_.-]+/.exec(
+        m.parsed.text ?? '',
+      )![0];
+      expect(m.header('list-unsubscribe')).toContain(`<${url}>`);
+      expect(m.parsed.html).toContain(`href="${url.replace(/=/g, '&#x3D;')}"`);
+      return url;
+    });
+    expect(new Set(own).size).toBe(3);
     const page = await t.http().get(link![1]);
     expect([page.status, page.text]).toEqual([200, expect.stringContaining('You have been unsubscribed')]);
     const [bob] = await db.query(
@@ -353,7 +365,7 @@ describe('Newsletter issues (/api/admin/newsletter)', () => {
       const waiting = (await mailQueue.getWaiting()).map((j) => String(j.id));
       expect(waiting.filter((j) => j.startsWith(`newsletter-issue-${id}-`))).toHaveLength(12);
 
-      // Both rounds run at once (the worker takes 10 jobs at a time): one copy each.
+      // Both rounds run at once (the worker takes 16 jobs at a time): one copy each.
       await mailQueue.resume(true);
       const done = await waitSettled(id);
       expect(done.progress).toEqual({ recipients: 6, sent: 6, failed: 0, skipped: 0, remaining: 0 });

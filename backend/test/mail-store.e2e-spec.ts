@@ -132,6 +132,35 @@ describe('mail jobs carry ids only (HTTP)', () => {
     expect(sink.to('once@example.com')).toHaveLength(1);
   });
 
+  it('retries alone a mail refused in the middle of a batch; its batch is sent and recorded once', async () => {
+    const db = t.app.get(DataSource);
+    const to = (i: number) => (i === 7 ? 'flaky@example.com' : `batch${i}@example.com`);
+    sink.deferRecipients.set('flaky@example.com', 1);
+    await queue.pause(true); // queue them all first, so the worker takes them in batches
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 24; i++) ids.push(await mail.enqueue({ ...MAIL, to: to(i), jobId: `batch-${i}` }));
+    } finally {
+      await queue.resume(true);
+    }
+    await sink.waitForMailsTo('flaky@example.com');
+    await until(
+      async () =>
+        (
+          await db.query(
+            `SELECT count(*)::int AS n FROM mail_messages WHERE job_id = ANY($1) AND sent_at IS NOT NULL`,
+            [ids],
+          )
+        )[0].n === ids.length,
+      'every mail of the batch to be recorded as sent',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < ids.length; i++) expect([to(i), sink.to(to(i)).length]).toEqual([to(i), 1]);
+    const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
+    expect(jobs.map((j) => j!.attemptsMade)).toEqual(ids.map((_, i) => (i === 7 ? 1 : 0)));
+    expect(await Promise.all(jobs.map((j) => j!.getState()))).toEqual(ids.map(() => 'completed'));
+  });
+
   it('still sends a job queued before this change with the whole mail in it', async () => {
     const job = await queue.add({ ...MAIL, to: 'legacy@example.com' }, { jobId: 'legacy-1' });
     await job.finished();

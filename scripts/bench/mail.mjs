@@ -13,10 +13,14 @@
 // per mail is printed: on a busy machine that moves far less than the wall-clock rate. So is this
 // process's (it queues the jobs and runs the SMTP sink), which shares the machine with the app.
 //
-// Options: --mails 5000 --outage 20 (seconds) --outage-after 1 (seconds after the first mail is queued)
+// Options: --mails 5000 --outage 20 (seconds; 0 skips the outage run) --outage-after 1 (seconds
+// after the first mail is queued)
+// --profile: the straight run only, with the app under `node --cpu-prof`; prints its heaviest
+// functions (self time) after the table.
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { parseArgs } from 'node:util';
-import { log } from '../lib.mjs';
+import { ROOT, log } from '../lib.mjs';
+import { printTopFrames } from './lib/cpu-profile.mjs';
 import {
   buildBackend,
   cpuSeconds,
@@ -32,6 +36,7 @@ const { values: args } = parseArgs({
     mails: { type: 'string', default: '5000' },
     outage: { type: 'string', default: '20' },
     'outage-after': { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const MAILS = Number(args.mails);
@@ -52,6 +57,7 @@ async function run(name, queue, sink, { outage, pid }) {
   const memory = sampleMemory(pid);
   const cpuBefore = cpuSeconds(pid);
   const benchCpuBefore = process.cpuUsage();
+  const xactsBefore = await transactions(db);
   // As MailService.enqueue does: the mail is stored in mail_messages, the job carries its id.
   for (let i = 0; i < MAILS; i += 500) {
     const ids = [];
@@ -89,6 +95,8 @@ async function run(name, queue, sink, { outage, pid }) {
   const rss = memory();
   const cpuMsPerMail = ((cpuSeconds(pid) - cpuBefore) * 1000) / MAILS;
   const benchCpu = process.cpuUsage(benchCpuBefore);
+  await new Promise((r) => setTimeout(r, 1500)); // PostgreSQL publishes its counters within a second
+  const xactsPerMail = ((await transactions(db)) - xactsBefore - MAILS / 500) / MAILS;
   const sinkCpuMsPerMail = (benchCpu.user + benchCpu.system) / 1000 / MAILS;
   const { unique, duplicated } = sink.countFor(prefix);
   const failed = (await queue.getFailed()).filter((j) => String(j.id).startsWith(prefix));
@@ -107,24 +115,44 @@ async function run(name, queue, sink, { outage, pid }) {
     rss,
     cpuMsPerMail,
     sinkCpuMsPerMail,
+    xactsPerMail,
   };
+}
+
+/** Transactions committed or rolled back in the bench database so far (the bench's own included). */
+async function transactions(db) {
+  await db.query('SELECT pg_stat_clear_snapshot()');
+  const [row] = (
+    await db.query(
+      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
+    )
+  ).rows;
+  return Number(row.n);
 }
 
 const RETRY_DELAY_MS = 5000;
 
 // ---------------------------------------------------------------- main
-const bench = await startMailApp({ name: 'mail', preferredPort: 3300, retryDelayMs: RETRY_DELAY_MS });
+const bench = await startMailApp({
+  name: 'mail',
+  preferredPort: 3500,
+  retryDelayMs: RETRY_DELAY_MS,
+  profile: args.profile,
+});
 const { sink, queue, db } = bench;
 
 const results = [];
+let profileFile;
 try {
   await bench.ready();
   log(`Run 1: ${MAILS} mails, SMTP up throughout`);
   results.push(await run('straight', queue, sink, { outage: false, pid: bench.app.pid }));
-  log(`Run 2: ${MAILS} mails, SMTP down for ${OUTAGE_S} s after ${OUTAGE_AFTER_S} s`);
-  results.push(await run('outage', queue, sink, { outage: true, pid: bench.app.pid }));
+  if (!args.profile && OUTAGE_S > 0) {
+    log(`Run 2: ${MAILS} mails, SMTP down for ${OUTAGE_S} s after ${OUTAGE_AFTER_S} s`);
+    results.push(await run('outage', queue, sink, { outage: true, pid: bench.app.pid }));
+  }
 } finally {
-  await bench.stop();
+  profileFile = await bench.stop();
 }
 
 const rows = [
@@ -140,6 +168,7 @@ const rows = [
     'app RSS MiB start/peak/end',
     'app CPU ms/mail',
     'bench+sink CPU ms/mail',
+    'app PostgreSQL transactions/mail',
   ],
   ...results.map((r) => [
     r.name,
@@ -153,6 +182,7 @@ const rows = [
     `${r.rss.start.toFixed(0)}/${r.rss.peak.toFixed(0)}/${r.rss.end.toFixed(0)}`,
     r.cpuMsPerMail.toFixed(2),
     r.sinkCpuMsPerMail.toFixed(2),
+    r.xactsPerMail.toFixed(3),
   ]),
 ];
 printTable(rows);
@@ -160,4 +190,8 @@ console.log(
   `\nBackoff: exponential from ${RETRY_DELAY_MS} ms, 8 attempts. "seconds" runs from queueing the first mail to the last job settled;` +
     ` the outage run includes the ${OUTAGE_S} s the SMTP server was away.`,
 );
+if (args.profile) {
+  if (!profileFile) throw new Error('the app wrote no profile');
+  printTopFrames(profileFile, { root: ROOT });
+}
 process.exit(results.every((r) => r.lost === 0 && r.duplicated === 0) ? 0 : 1);

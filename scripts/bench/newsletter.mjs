@@ -11,13 +11,17 @@
 //   outage     another issue, with the SMTP sink stopped for --outage seconds shortly after the start.
 // Every mail's Message-ID is derived from its job id (newsletter-issue-{issue}-{subscriber}),
 // which the sink counts: lost = N - distinct ids, duplicated = copies beyond the first.
-// The app's resident memory (VmRSS) is sampled every 200 ms during each run.
+// The app's resident memory (VmRSS) is sampled every 200 ms during each run, and its CPU time per
+// mail is printed (on a busy machine that moves far less than the wall-clock rate).
 //
 // Options: --subscribers 5000 --outage 30 (seconds; 0 skips the run) --outage-after 1
+// --profile: the app under `node --cpu-prof` (reference and issue runs, no outage run); prints its
+// heaviest functions (self time) after the table.
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import { parseArgs } from 'node:util';
-import { log, waitFor } from '../lib.mjs';
-import { buildBackend, drained, sampleMemory, sinkOutage, startMailApp } from './lib/mail-app.mjs';
+import { ROOT, log, waitFor } from '../lib.mjs';
+import { printTopFrames } from './lib/cpu-profile.mjs';
+import * as mailApp from './lib/mail-app.mjs';
 import { printTable } from './lib/table.mjs';
 
 const { values: args } = parseArgs({
@@ -25,6 +29,7 @@ const { values: args } = parseArgs({
     subscribers: { type: 'string', default: '5000' },
     outage: { type: 'string', default: '30' },
     'outage-after': { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.subscribers);
@@ -32,14 +37,15 @@ const OUTAGE_S = Number(args.outage);
 const OUTAGE_AFTER_S = Number(args['outage-after']);
 const RETRY_DELAY_MS = 5000;
 
-const { mailJobOptions } = buildBackend();
+const { mailJobOptions } = mailApp.buildBackend();
 
 // ---------------------------------------------------------------- main
-const bench = await startMailApp({
+const bench = await mailApp.startMailApp({
   name: 'newsletter',
-  preferredPort: 3350,
+  preferredPort: 3550,
   retryDelayMs: RETRY_DELAY_MS,
   env: { SEED_ADMIN_USERNAME: 'admin', SEED_ADMIN_EMAIL: 'admin@bench.example.com' },
+  profile: args.profile,
 });
 const { stamp, base, app, sink, queue, db } = bench;
 
@@ -59,7 +65,8 @@ async function call(path, { method = 'GET', body, token } = {}) {
 
 async function reference() {
   const prefix = `bench-ref-${stamp}-`;
-  const memory = sampleMemory(app.pid);
+  const memory = mailApp.sampleMemory(app.pid);
+  const cpuBefore = mailApp.cpuSeconds(app.pid);
   const started = Date.now();
   const opts = mailJobOptions(RETRY_DELAY_MS);
   for (let i = 0; i < N; i += 500) {
@@ -79,9 +86,10 @@ async function reference() {
     }
     await queue.addBulk(batch);
   }
-  await drained(queue, sink, prefix, 'the reference run to drain');
+  await mailApp.drained(queue, sink, prefix, 'the reference run to drain');
   const seconds = (Date.now() - started) / 1000;
-  return { name: 'reference (plain mails)', seconds, ...sink.countFor(prefix), memory: memory() };
+  const cpuMs = (mailApp.cpuSeconds(app.pid) - cpuBefore) * 1000;
+  return { name: 'reference (plain mails)', seconds, cpuMs, ...sink.countFor(prefix), memory: memory() };
 }
 
 async function issueRun(name, token, { outage }) {
@@ -97,13 +105,14 @@ async function issueRun(name, token, { outage }) {
     },
   });
   const prefix = `newsletter-issue-${issue.id}-`;
-  const memory = sampleMemory(app.pid);
+  const memory = mailApp.sampleMemory(app.pid);
+  const cpuBefore = mailApp.cpuSeconds(app.pid);
   const started = Date.now();
   const sent = await call(`/api/admin/newsletter/issues/${issue.id}/send`, { method: 'POST', token });
   const again = await call(`/api/admin/newsletter/issues/${issue.id}/send`, { method: 'POST', token });
   if (!sent.started || again.started) throw new Error('expected exactly one send to start');
   const outageWindow = outage
-    ? sinkOutage(sink, { prefix, afterS: OUTAGE_AFTER_S, forS: OUTAGE_S, started })
+    ? mailApp.sinkOutage(sink, { prefix, afterS: OUTAGE_AFTER_S, forS: OUTAGE_S, started })
     : null;
   let final;
   await waitFor(
@@ -114,12 +123,14 @@ async function issueRun(name, token, { outage }) {
     { timeoutMs: 30 * 60 * 1000, intervalMs: 250, what: `issue ${name} to settle` },
   );
   await outageWindow;
-  await drained(queue, sink, prefix, `issue ${name} to drain`);
+  await mailApp.drained(queue, sink, prefix, `issue ${name} to drain`);
   const seconds = (Date.now() - started) / 1000;
-  return { name, seconds, ...sink.countFor(prefix), memory: memory(), progress: final.progress };
+  const cpuMs = (mailApp.cpuSeconds(app.pid) - cpuBefore) * 1000;
+  return { name, seconds, cpuMs, ...sink.countFor(prefix), memory: memory(), progress: final.progress };
 }
 
 const results = [];
+let profileFile;
 try {
   await bench.ready();
   await db.query(
@@ -135,17 +146,27 @@ try {
   results.push(await reference());
   log(`Issue: one issue to ${N} subscribers, SMTP up throughout`);
   results.push(await issueRun('issue', token, { outage: false }));
-  if (OUTAGE_S > 0) {
+  if (OUTAGE_S > 0 && !args.profile) {
     log(`Outage: another issue, SMTP down for ${OUTAGE_S} s after ${OUTAGE_AFTER_S} s`);
     results.push(await issueRun('outage', token, { outage: true }));
   }
 } finally {
-  await bench.stop();
+  profileFile = await bench.stop();
 }
 
 const ref = results[0];
 const rows = [
-  ['run', 'mails', 'seconds', 'mails/s', 'vs reference', 'lost', 'duplicated', 'RSS start→peak→end MiB'],
+  [
+    'run',
+    'mails',
+    'seconds',
+    'mails/s',
+    'vs reference',
+    'lost',
+    'duplicated',
+    'RSS start→peak→end MiB',
+    'app CPU ms/mail',
+  ],
   ...results.map((r) => [
     r.name,
     N,
@@ -155,6 +176,7 @@ const rows = [
     N - r.unique,
     r.duplicated,
     `${r.memory.start.toFixed(0)}→${r.memory.peak.toFixed(0)}→${r.memory.end.toFixed(0)}`,
+    (r.cpuMs / N).toFixed(2),
   ]),
 ];
 printTable(rows);
@@ -165,4 +187,8 @@ console.log(
     ` the per-recipient bookkeeping). "seconds" runs from the send request to the last mail settled; the outage run` +
     ` includes the ${OUTAGE_S} s the SMTP server was away.`,
 );
+if (args.profile) {
+  if (!profileFile) throw new Error('the app wrote no profile');
+  printTopFrames(profileFile, { root: ROOT });
+}
 process.exit(results.every((r) => N - r.unique === 0 && r.duplicated === 0) ? 0 : 1);

@@ -77,4 +77,41 @@ describe('Batcher', () => {
     while (releases.length) releases.shift()!();
     expect(await Promise.all(calls)).toEqual([1, 2, 3, 4]);
   });
+
+  describe('with spacingMs', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    const echo = (batches: number[][]) => async (keys: number[]) => {
+      batches.push(keys);
+      return new Map(keys.map((k) => [k, k]));
+    };
+
+    it('sends the first call at once and gathers what arrives during the spacing into the next batch', async () => {
+      const batches: number[][] = [];
+      const batcher = new Batcher<number, number>(echo(batches), 500, 4, 10);
+      const first = batcher.call(1);
+      expect(batches).toEqual([[1]]);
+      expect(await first).toBe(1);
+      // The first batch is done, and three slots are free: the next calls still wait their turn.
+      const rest = [2, 3, 4].map((k) => batcher.call(k));
+      await jest.advanceTimersByTimeAsync(9);
+      expect(batches).toEqual([[1]]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([[1], [2, 3, 4]]);
+      expect(await Promise.all(rest)).toEqual([2, 3, 4]);
+      // After a quiet spell a call goes at once again.
+      await jest.advanceTimersByTimeAsync(50);
+      void batcher.call(5);
+      expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+    });
+
+    it('does not hold back a full batch', async () => {
+      const batches: number[][] = [];
+      const batcher = new Batcher<number, number>(echo(batches), 2, 4, 10);
+      const calls = [1, 2, 3, 4, 5].map((k) => batcher.call(k));
+      expect(batches).toEqual([[1], [2, 3], [4, 5]]);
+      expect(await Promise.all(calls)).toEqual([1, 2, 3, 4, 5]);
+    });
+  });
 });

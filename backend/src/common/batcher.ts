@@ -9,16 +9,23 @@
  *   batch returned none for it) or with the batch's error;
  * - at most `maxInFlight` batches are in flight (one unless asked), so a burst never holds more
  *   than that many connections;
- * - a key asked for twice in one batch is sent once, and both callers get the answer.
+ * - a key asked for twice in one batch is sent once, and both callers get the answer;
+ * - with `spacingMs`, batches start at least that far apart: the first call after a quiet spell
+ *   still goes at once, and under a steady stream of calls (jobs picked up one by one, none of
+ *   them waiting on another) each batch gathers what arrived during the spacing instead of
+ *   leaving with one or two keys. A full batch never waits.
  */
 export class Batcher<K, R> {
   private waiting = new Map<K, { resolve: (r: R | undefined) => void; reject: (e: unknown) => void }[]>();
   private inFlight = 0;
+  private lastStart = -Infinity;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly runBatch: (keys: K[]) => Promise<Map<K, R> | void>,
     private readonly maxBatch = 500,
     private readonly maxInFlight = 1,
+    private readonly spacingMs = 0,
   ) {}
 
   call(key: K): Promise<R | undefined> {
@@ -32,6 +39,17 @@ export class Batcher<K, R> {
 
   private next(): void {
     if (this.inFlight >= this.maxInFlight || this.waiting.size === 0) return;
+    const wait = this.lastStart + this.spacingMs - Date.now();
+    if (wait > 0 && this.waiting.size < this.maxBatch) {
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.next();
+      }, wait);
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastStart = Date.now();
     const batch = new Map<K, { resolve: (r: R | undefined) => void; reject: (e: unknown) => void }[]>();
     for (const [key, callers] of this.waiting) {
       if (batch.size >= this.maxBatch) break;

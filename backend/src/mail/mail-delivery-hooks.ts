@@ -21,7 +21,14 @@ export interface MailDeliveryRef {
   round?: number;
 }
 
-export type PreparedMail = Pick<MailJob, 'to'> & Partial<Pick<MailJob, 'subject' | 'context' | 'headers'>>;
+export type PreparedMail = Pick<MailJob, 'to'> &
+  Partial<Pick<MailJob, 'subject' | 'context' | 'headers'>> & {
+    /**
+     * Every mail prepared with this `key` has the same template, subject and context except the
+     * string values named in `perRecipient`: the worker renders the shape once (MailRenderer.renderShared).
+     */
+    shared?: { key: string; perRecipient: string[] };
+  };
 
 export interface MailDeliveryHook {
   prepare(ref: MailDeliveryRef): Promise<PreparedMail | null>;

@@ -1,5 +1,8 @@
 import { MAIL_TEMPLATES, MailTemplate } from './mail-templates';
-import { MailRenderer } from './mail-renderer';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MailRenderer, TEMPLATES_DIR } from './mail-renderer';
 import { senderDomain } from './mail.processor';
 
 const SAMPLE: Record<MailTemplate, Record<string, unknown>> = {
@@ -242,6 +245,63 @@ describe('MailRenderer', () => {
       remainingFormatted: '£30.00',
     }).text;
     expect(deposit).toContain('Balance:      £30.00');
+  });
+});
+
+describe('MailRenderer.renderShared', () => {
+  const issue = SAMPLE['newsletter-issue'];
+  const links = [
+    'https://x.test/u?token=a.1&x=2',
+    'https://x.test/u?token=b.2&x=3',
+    'https://x.test/u?token=c',
+  ];
+
+  it('renders a shape once and gives every recipient what a full render gives', () => {
+    const renderer = new MailRenderer({ siteName: 'R&B Studio', publicUrl: 'https://studio.example.com' });
+    const full = jest.spyOn(renderer, 'render');
+    for (const unsubscribeUrl of links) {
+      const context = { ...issue, unsubscribeUrl };
+      expect(
+        renderer.renderShared('issue-1', 'newsletter-issue', 'March', context, ['unsubscribeUrl']),
+      ).toEqual(renderer.render('newsletter-issue', 'March', context));
+    }
+    // The first recipient: its own render and the one with markers; then only the checks above.
+    expect(full).toHaveBeenCalledTimes(2 + links.length);
+    // Another subject is another shape.
+    const other = { ...issue, unsubscribeUrl: links[0] };
+    expect(
+      renderer.renderShared('issue-1', 'newsletter-issue', 'April', other, ['unsubscribeUrl']).text,
+    ).toBe(renderer.render('newsletter-issue', 'April', other).text);
+  });
+
+  it('renders in full where substituting would differ from the full render', () => {
+    // A template that writes the link unescaped in the HTML part (a value substitution would escape).
+    const dir = mkdtempSync(join(tmpdir(), 'mail-templates-'));
+    cpSync(TEMPLATES_DIR, dir, { recursive: true });
+    writeFileSync(join(dir, 'newsletter-issue.html.hbs'), '<p>{{{unsubscribeUrl}}}</p>{{{bodyHtml}}}');
+    try {
+      const renderer = new MailRenderer({ siteName: 'Studio', publicUrl: 'https://studio.example.com' }, dir);
+      for (const unsubscribeUrl of links) {
+        const context = { ...issue, unsubscribeUrl };
+        const shared = renderer.renderShared('issue-2', 'newsletter-issue', 'March', context, [
+          'unsubscribeUrl',
+        ]);
+        expect(shared).toEqual(renderer.render('newsletter-issue', 'March', context));
+        expect(shared.html).toContain(`<p>${unsubscribeUrl}</p>`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('renders in full a value with white space in it', () => {
+    const renderer = new MailRenderer({ siteName: 'Studio', publicUrl: 'https://studio.example.com' });
+    const context = { ...issue, unsubscribeUrl: 'https://x.test/u a' };
+    const full = jest.spyOn(renderer, 'render');
+    expect(
+      renderer.renderShared('issue-3', 'newsletter-issue', 's', context, ['unsubscribeUrl']).text,
+    ).toContain('https://x.test/u a');
+    expect(full).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -5,14 +5,16 @@
  * sweeper queue again a mail that Redis lost and lets a worker skip a mail already sent.
  *
  * The worker's two calls per mail, `load` and `markSent`, are batched (see Batcher): the jobs
- * running at the same time share one SELECT and one UPDATE, so PostgreSQL round trips do not
- * grow with the mail rate (up to four batches at once, so one slow round trip does not hold
- * every job up). Each call still resolves only once its own row was read or written.
+ * running at the same time share one SELECT and one UPDATE, at most one of each every
+ * WORKER_BATCH_SPACING_MS, so PostgreSQL round trips do not grow with the mail rate (up to four
+ * batches at once, so one slow round trip does not hold every job up). Each call still resolves
+ * only once its own row was read or written.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../common/batcher';
+import { WORKER_BATCH_SPACING_MS } from './mail.constants';
 import type { MailJob } from './mail.types';
 
 export interface StoredMail {
@@ -43,6 +45,7 @@ export class MailStore {
     },
     500,
     4,
+    WORKER_BATCH_SPACING_MS,
   );
 
   private readonly sends = new Batcher<string, never>(
@@ -54,6 +57,7 @@ export class MailStore {
     },
     500,
     4,
+    WORKER_BATCH_SPACING_MS,
   );
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}

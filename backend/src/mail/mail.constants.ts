@@ -11,9 +11,18 @@ export const SMTP_POOL_CONNECTIONS = 8;
 /**
  * Parallel jobs per worker process: two per pooled connection, so while one job's message is on
  * the wire another has read its mail (batched with the others, see MailStore) and waits for the
- * connection; no connection idles between messages.
+ * connection; no connection idles between messages. More slots than that leave slots idle on
+ * Bull's blocking fetch, which a local pause (SmtpBreaker) does not hold back: with four per
+ * connection and a backlog smaller than the slots, jobs kept being tried while SMTP was down.
  */
 export const MAIL_CONCURRENCY = 2 * SMTP_POOL_CONNECTIONS;
+
+/**
+ * The worker's batched reads and writes of its stored mails and delivery rows (MailStore, the
+ * newsletter's claims) start at most one batch per this many ms: jobs are picked up one by one,
+ * so without it each of them would go to PostgreSQL alone. A call after a quiet spell goes at once.
+ */
+export const WORKER_BATCH_SPACING_MS = 5;
 
 /** How long an API request waits for Redis before it gives up on queueing and reports it. */
 export const ENQUEUE_TIMEOUT_MS = 3000;

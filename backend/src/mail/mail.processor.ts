@@ -30,7 +30,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { metrics } from '../metrics/metrics';
 import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
-import { MailDeliveryHooks } from './mail-delivery-hooks';
+import { MailDeliveryHooks, type PreparedMail } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
 import { MailStore } from './mail-store.repository';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
@@ -172,18 +172,23 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const delivery = mail.delivery;
     const hook = delivery ? this.hooks.get(delivery.kind) : undefined;
+    let shared: PreparedMail['shared'];
     if (delivery) {
       if (!hook) throw new Error(`No delivery hook for "${delivery.kind}" in this process`);
       const prepared = await hook.prepare(delivery);
       if (!prepared) return { messageId: '', accepted: [], response: 'skipped', skipped: true };
+      ({ shared } = prepared);
       mail = {
         ...mail,
-        ...prepared,
+        to: prepared.to,
+        subject: prepared.subject ?? mail.subject,
         context: { ...mail.context, ...prepared.context },
         headers: { ...mail.headers, ...prepared.headers },
       };
     }
-    const { html, text } = this.renderer.render(mail.template, mail.subject, mail.context);
+    const { html, text } = shared
+      ? this.renderer.renderShared(shared.key, mail.template, mail.subject, mail.context, shared.perRecipient)
+      : this.renderer.render(mail.template, mail.subject, mail.context);
     let result: MailResult;
     try {
       const info: SentMessageInfo = await this.mailer.sendMail({

@@ -25,7 +25,9 @@ export function smtpTransportOptions(mail: AppConfig['mail']): SMTPPool.Options 
     ...(parseConnectionUrl(mail.smtpUrl) as SMTPPool.Options),
     pool: true,
     maxConnections: SMTP_POOL_CONNECTIONS,
-    maxMessages: 500,
+    // A connection is reopened only after this many messages (nodemailer's default is 100): a
+    // reconnect costs the greeting, EHLO and the pool's wait, per connection.
+    maxMessages: 10_000,
     // Fail fast when the server is away: the job is retried later anyway.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

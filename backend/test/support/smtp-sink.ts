@@ -22,6 +22,8 @@ export class SmtpSink {
   acceptDelayMs = 0;
   /** Recipients the server refuses permanently (550), to test bounces. */
   readonly rejectRecipients = new Set<string>();
+  /** Recipients the server refuses for now (451), by how many more times, to test retries. */
+  readonly deferRecipients = new Map<string, number>();
   private server?: SMTPServer;
   private pending = new Set<Promise<void>>();
 
@@ -54,6 +56,12 @@ export class SmtpSink {
       onRcptTo: (address, _session, callback) => {
         if (this.rejectRecipients.has(address.address.toLowerCase())) {
           const err = Object.assign(new Error('No such mailbox here'), { responseCode: 550 });
+          return callback(err);
+        }
+        const deferrals = this.deferRecipients.get(address.address.toLowerCase()) ?? 0;
+        if (deferrals > 0) {
+          this.deferRecipients.set(address.address.toLowerCase(), deferrals - 1);
+          const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
           return callback(err);
         }
         callback();

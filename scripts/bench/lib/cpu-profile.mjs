@@ -38,3 +38,11 @@ function shorten(url, root) {
   if (nm !== -1) return path.slice(nm + 'node_modules/'.length);
   return path.startsWith('/') ? relative(root, path) : path;
 }
+
+/** Prints where a benchmark's profile was kept and its heaviest frames (see topFrames). */
+export function printTopFrames(file, { root = process.cwd() } = {}) {
+  console.log(`\nProfile kept in ${file} (boot included; open it in Chrome DevTools or VS Code).`);
+  console.log('\nTop frames by self time (share of non-idle samples):\n');
+  for (const f of topFrames(file, { root }))
+    console.log(`  ${f.share.toFixed(1).padStart(5)}%  ${f.name.padEnd(36)} ${f.where}`);
+}

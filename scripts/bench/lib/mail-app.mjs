@@ -3,7 +3,7 @@
 // its server; `stop()` removes the database and every Redis key under the prefix again. Lives in
 // lib/ so `npm run bench` does not list it as a benchmark.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +37,11 @@ export function buildBackend() {
 /**
  * Creates the database, starts the sink and spawns the app (call `buildBackend()` first).
  * `name` names the database, the Redis prefix and the log file; `env` adds to the app's
- * environment. Call `ready()` (waits for the app, connects `db`) and `stop()` in a try/finally.
+ * environment. With `profile` the app runs under `node --cpu-prof` and `stop()` resolves to the
+ * written .cpuprofile file. Call `ready()` (waits for the app, connects `db`) and `stop()` in a
+ * try/finally.
  */
-export async function startMailApp({ name, preferredPort, retryDelayMs, env = {} }) {
+export async function startMailApp({ name, preferredPort, retryDelayMs, env = {}, profile = false }) {
   const { MAIL_QUEUE } = requireBackend('./dist/mail/mail.constants.js');
   const stamp = Date.now().toString(36);
   const dbName = `studio_bench_${name}_${stamp}`;
@@ -57,7 +59,13 @@ export async function startMailApp({ name, preferredPort, retryDelayMs, env = {}
   const logFile = join(tmpdir(), `studio-bench-${name}-${stamp}.log`);
   const out = openSync(logFile, 'a');
   log(`Booting backend/dist on :${port} (ROLE=all), SMTP sink on :${sink.port}; app log: ${logFile}`);
-  const app = spawn(process.execPath, ['backend/dist/main.js'], {
+  // Nest ends the process by re-raising SIGTERM, and a process killed by a signal writes no
+  // profile: under `profile` a preloaded listener exits normally instead.
+  const profileDir = profile ? mkdtempSync(join(tmpdir(), `studio-bench-${name}-profile-`)) : '';
+  const exitOnTerm = join(profileDir, 'exit-on-term.cjs');
+  if (profile) writeFileSync(exitOnTerm, "process.on('SIGTERM', () => process.exit(0));\n");
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--require', exitOnTerm] : [];
+  const app = spawn(process.execPath, [...nodeArgs, 'backend/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', out, out],
     env: {
@@ -89,7 +97,15 @@ export async function startMailApp({ name, preferredPort, retryDelayMs, env = {}
     queue,
     db,
     async ready() {
-      await waitFor(() => httpOk(`${base}/api/health`), { timeoutMs: 60000, what: 'the app' });
+      // Ports of their own (3500, 3550: no other benchmark's), and a dead app is not mistaken
+      // for another server answering on the same port.
+      await waitFor(
+        async () => {
+          if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}); see ${logFile}`);
+          return httpOk(`${base}/api/health`);
+        },
+        { timeoutMs: 60000, what: 'the app' },
+      );
       await db.connect(); // the app has migrated its database by now
     },
     async stop() {
@@ -108,6 +124,9 @@ export async function startMailApp({ name, preferredPort, retryDelayMs, env = {}
         cursor = next;
       } while (cursor !== '0');
       redis.disconnect();
+      if (!profile) return undefined;
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      return file ? join(profileDir, file) : undefined;
     },
   };
 }

@@ -136,6 +136,8 @@ export class NewsletterDispatcher implements OnModuleInit, OnApplicationBootstra
       subject: content.subject,
       context: { ...content.context, unsubscribeUrl },
       headers,
+      // The issue is frozen while it is sent: rendered once, the link put in per subscriber.
+      shared: { key: `newsletter-issue-${claim.issueId}`, perRecipient: ['unsubscribeUrl'] },
     };
   }
 

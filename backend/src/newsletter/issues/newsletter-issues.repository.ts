@@ -15,6 +15,7 @@ import { Repository } from 'typeorm';
 import type { NewsletterIssueProgress, NewsletterIssueState } from '@studio/shared';
 import { likePattern, type Page } from '../../common/admin-list.query';
 import { Batcher } from '../../common/batcher';
+import { WORKER_BATCH_SPACING_MS } from '../../mail/mail.constants';
 import { NewsletterIssue } from './entities/newsletter-issue.entity';
 
 export interface IssueFields {
@@ -43,8 +44,14 @@ const EMPTY_PROGRESS: NewsletterIssueProgress = {
 
 @Injectable()
 export class NewsletterIssuesRepository {
-  // Up to four batches at once: a slow round trip (a busy database) does not hold every job up.
-  private readonly claims = new Batcher<string, Claim | null>((keys) => this.claimBatch(keys), 500, 4);
+  // Up to four batches at once: a slow round trip (a busy database) does not hold every job up;
+  // at most one started every WORKER_BATCH_SPACING_MS, so each gathers the jobs of that moment.
+  private readonly claims = new Batcher<string, Claim | null>(
+    (keys) => this.claimBatch(keys),
+    500,
+    4,
+    WORKER_BATCH_SPACING_MS,
+  );
   private readonly sends = new Batcher<number, never>(
     async (ids) => {
       await this.issues.query(
@@ -55,6 +62,7 @@ export class NewsletterIssuesRepository {
     },
     500,
     4,
+    WORKER_BATCH_SPACING_MS,
   );
 
   constructor(@InjectRepository(NewsletterIssue) private readonly issues: Repository<NewsletterIssue>) {}
