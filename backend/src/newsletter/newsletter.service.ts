@@ -131,10 +131,6 @@ export class NewsletterService {
     return { email };
   }
 
-  list(limit = 100, offset = 0): Promise<[NewsletterSubscriberEntity[], number]> {
-    return this.subscribers.page(limit, offset);
-  }
-
   /** Confirmed and not unsubscribed: the people the newsletter and the lottery reach. */
   countActive(): Promise<number> {
     return this.subscribers.countActive();

@@ -94,15 +94,6 @@ export class SubscribersRepository {
     );
   }
 
-  /** Newest first. */
-  page(limit: number, offset: number): Promise<[NewsletterSubscriberEntity[], number]> {
-    return this.subscribers.findAndCount({
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: limit,
-      skip: offset,
-    });
-  }
-
   /** Confirmed and not unsubscribed (inside `em`'s transaction when given). */
   countActive(em: EntityManager = this.subscribers.manager): Promise<number> {
     return em.countBy(NewsletterSubscriberEntity, { unsubscribedAt: IsNull(), confirmedAt: Not(IsNull()) });

@@ -285,7 +285,6 @@ export default async () => {
                   "A friend's referral code: recorded as referredBy, and the subscriber gets the discount.",
               },
             },
-            ListQuery: {},
           },
         ],
         [

@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS, MESSAGES } from '@studio/shared';
-import { PageQueryDto } from '../../common/input/page-query.dto';
 
 const trimLower = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -24,6 +23,3 @@ export class SubscribeDto {
   @IsOptional()
   referralCode?: string;
 }
-
-/** GET /api/newsletter/subscribers: the shared paging bounds. */
-export class ListQuery extends PageQueryDto {}
