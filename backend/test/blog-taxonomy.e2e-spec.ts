@@ -13,6 +13,10 @@ describe('blog categories and tags (HTTP)', () => {
   });
   afterAll(() => t.close());
 
+  /** A staff create, as `token` (an editor unless told). */
+  const create = (kind: 'categories' | 'tags', body: object, token = tk.editor) =>
+    t.http().post(`/api/admin/blog/${kind}`).set(bearer(token)).send(body);
+
   it('keeps anonymous callers (401) and authors (403) out of every staff route', async () => {
     for (const kind of ['categories', 'tags']) {
       const calls = [
@@ -30,11 +34,7 @@ describe('blog categories and tags (HTTP)', () => {
 
   describe('categories', () => {
     it('creates with a slug made from the name and answers "Category created"', async () => {
-      const res = await t
-        .http()
-        .post('/api/admin/blog/categories')
-        .set(bearer(tk.editor))
-        .send({ name: 'Mix & Master Tips', description: 'How we work' });
+      const res = await create('categories', { name: 'Mix & Master Tips', description: 'How we work' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         success: true,
@@ -60,7 +60,7 @@ describe('blog categories and tags (HTTP)', () => {
         [{ name: 'Good name', description: 'd'.repeat(1001) }, 'Description must be at most 1000 characters'],
       ];
       for (const [body, message] of cases) {
-        const res = await t.http().post('/api/admin/blog/categories').set(bearer(tk.admin)).send(body);
+        const res = await create('categories', body, tk.admin);
         expect([body, res.status]).toEqual([body, 400]);
         expect(res.body).toMatchObject({ success: false, message, code: 'VALIDATION_FAILED' });
       }
@@ -68,22 +68,14 @@ describe('blog categories and tags (HTTP)', () => {
 
     it('answers 409 for a name or a chosen slug already in use, and numbers a generated slug', async () => {
       await createCategory(t, tk.admin, 'Mastering');
-      const sameName = await t
-        .http()
-        .post('/api/admin/blog/categories')
-        .set(bearer(tk.admin))
-        .send({ name: 'mastering' });
+      const sameName = await create('categories', { name: 'mastering' }, tk.admin);
       expect(sameName.status).toBe(409);
       expect(sameName.body).toEqual({
         success: false,
         message: 'A category named "mastering" already exists.',
         code: 'CATEGORY_EXISTS',
       });
-      const sameSlug = await t
-        .http()
-        .post('/api/admin/blog/categories')
-        .set(bearer(tk.admin))
-        .send({ name: 'Other', slug: 'mastering' });
+      const sameSlug = await create('categories', { name: 'Other', slug: 'mastering' }, tk.admin);
       expect(sameSlug.status).toBe(409);
       expect(sameSlug.body.code).toBe('CATEGORY_SLUG_EXISTS');
       const generated = await createCategory(t, tk.admin, 'Mastering!');
@@ -133,11 +125,7 @@ describe('blog categories and tags (HTTP)', () => {
         .send({ name: 'Parent', parentId: child.id });
       expect(loop.status).toBe(400);
       expect(loop.body.message).toBe('A category cannot be placed inside itself');
-      const unknown = await t
-        .http()
-        .post('/api/admin/blog/categories')
-        .set(bearer(tk.admin))
-        .send({ name: 'Orphan', parentId: 999999 });
+      const unknown = await create('categories', { name: 'Orphan', parentId: 999999 }, tk.admin);
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toBe('Category 999999 does not exist');
     });
@@ -161,11 +149,7 @@ describe('blog categories and tags (HTTP)', () => {
 
   describe('tags', () => {
     it('creates, updates and deletes with the spec messages', async () => {
-      const created = await t
-        .http()
-        .post('/api/admin/blog/tags')
-        .set(bearer(tk.editor))
-        .send({ name: 'Low End', description: 'Bass and kick' });
+      const created = await create('tags', { name: 'Low End', description: 'Bass and kick' });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         success: true,
@@ -202,7 +186,7 @@ describe('blog categories and tags (HTTP)', () => {
         [{ name: 'Fine', slug: 'UPPER' }, MESSAGES.slugPattern],
       ];
       for (const [body, message] of cases) {
-        const res = await t.http().post('/api/admin/blog/tags').set(bearer(tk.admin)).send(body);
+        const res = await create('tags', body, tk.admin);
         expect([body, res.status]).toEqual([body, 400]);
         expect(res.body.message).toBe(message);
       }
@@ -210,14 +194,10 @@ describe('blog categories and tags (HTTP)', () => {
 
     it('answers 409 for a duplicate name or slug', async () => {
       await createTag(t, tk.admin, 'Reverb');
-      const dupe = await t.http().post('/api/admin/blog/tags').set(bearer(tk.admin)).send({ name: 'REVERB' });
+      const dupe = await create('tags', { name: 'REVERB' }, tk.admin);
       expect(dupe.status).toBe(409);
       expect(dupe.body.code).toBe('TAG_EXISTS');
-      const slug = await t
-        .http()
-        .post('/api/admin/blog/tags')
-        .set(bearer(tk.admin))
-        .send({ name: 'Hall', slug: 'reverb' });
+      const slug = await create('tags', { name: 'Hall', slug: 'reverb' }, tk.admin);
       expect(slug.status).toBe(409);
       expect(slug.body.code).toBe('TAG_SLUG_EXISTS');
     });
