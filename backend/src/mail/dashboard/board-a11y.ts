@@ -3,6 +3,9 @@
  * links menu, each queue's actions) and icons marked as images with no text. This script, served
  * from the board's own path (the CSP allows scripts from 'self' only), names each button from its
  * icon and hides the icons from assistive technology; it repeats as the board re-renders.
+ * It also gives the queue cards' count bars a text colour that keeps AA contrast on every state's
+ * colour: dark text on the light theme's bright colours, and deeper colours under white text in
+ * the dark theme (white on the board's own green or amber is about 2:1).
  */
 export const BOARD_A11Y_PATH = '/desk-a11y.js';
 
@@ -40,6 +43,13 @@ export const BOARD_A11Y_SCRIPT = `(function () {
       svg.setAttribute('focusable', 'false');
     });
   }
+  var style = document.createElement('style');
+  style.textContent =
+    '[class^="progressBar-"]{color:#111}' +
+    '.dark-mode [class^="progressBar-"]{color:#fff}' +
+    '.dark-mode{--failed:#a83232;--completed:#24703f;--waiting:#86651b;--waiting-children:#9a5a25;' +
+    '--prioritized:#93379f;--active:#3c66b3;--delayed:#6c4dc0;--paused:#66615d}';
+  document.head.appendChild(style);
   new MutationObserver(fix).observe(document.documentElement, { childList: true, subtree: true });
   fix();
 })();
