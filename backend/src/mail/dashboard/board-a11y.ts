@@ -45,8 +45,8 @@ export const BOARD_A11Y_SCRIPT = `(function () {
   }
   var style = document.createElement('style');
   style.textContent =
-    '[class^="progressBar-"]{color:#111}' +
-    '.dark-mode [class^="progressBar-"]{color:#fff}' +
+    '[class*="progressBar-"]{color:#111}' +
+    '.dark-mode [class*="progressBar-"]{color:#fff}' +
     '.dark-mode{--failed:#a83232;--completed:#24703f;--waiting:#86651b;--waiting-children:#9a5a25;' +
     '--prioritized:#93379f;--active:#3c66b3;--delayed:#6c4dc0;--paused:#66615d}';
   document.head.appendChild(style);
