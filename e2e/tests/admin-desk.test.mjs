@@ -135,9 +135,17 @@ describe('admin: the engineer desk', () => {
   });
 
   it('has no serious or critical axe violation on the queue dashboard, which leads back to the admin', async () => {
+    // A sent mail, so the mail queue's card draws its count bar on the "completed" colour.
+    const sent = await api('/api/debug-customer-email', {
+      method: 'POST',
+      token: await staffToken(),
+      body: { email: `${uniq('board')}@example.com` },
+    });
+    assert.equal(sent.status, 200);
     const page = await adminPage(browser);
     await page.goto('/admin/queues');
     await expectVisible(page.getByRole('link', { name: /Back to the admin/ }), SLOW);
+    await expectVisible(page.locator('[class*="progressBar-"] [class*="completed-"]').first(), SLOW);
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();

@@ -43,11 +43,13 @@ export const BOARD_A11Y_SCRIPT = `(function () {
       svg.setAttribute('focusable', 'false');
     });
   }
+  // The board's own stylesheets load after this script (one is fetched with the queue view), so
+  // the rules below win by !important and a doubled class, not by coming last.
   var style = document.createElement('style');
   style.textContent =
-    '[class*="progressBar-"]{color:#111}' +
-    '.dark-mode [class*="progressBar-"]{color:#fff}' +
-    '.dark-mode{--failed:#a83232;--completed:#24703f;--waiting:#86651b;--waiting-children:#9a5a25;' +
+    '[class*="progressBar-"]{color:#111 !important}' +
+    '.dark-mode [class*="progressBar-"]{color:#fff !important}' +
+    '.dark-mode.dark-mode{--failed:#a83232;--completed:#24703f;--waiting:#86651b;--waiting-children:#9a5a25;' +
     '--prioritized:#93379f;--active:#3c66b3;--delayed:#6c4dc0;--paused:#66615d}';
   document.head.appendChild(style);
   new MutationObserver(fix).observe(document.documentElement, { childList: true, subtree: true });
