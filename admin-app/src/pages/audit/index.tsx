@@ -182,6 +182,8 @@ export default function AuditPage() {
         columns={columns}
         options={false}
         tableLayout="auto"
+        // On a phone the table scrolls inside its card; the page itself never scrolls sideways.
+        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
         request={async (params) => {
           const actorId = Number(params.actorId);

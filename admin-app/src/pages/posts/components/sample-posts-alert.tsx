@@ -44,11 +44,17 @@ export function SamplePostsAlert({ onRemoved }: { onRemoved: () => void }) {
       showIcon
       style={{ marginBottom: 16 }}
       message="These are sample posts"
-      description={`${count === 1 ? 'One post' : `${count} posts`} came with the first start as samples, so the site would not open on an empty blog. Keep them while you write your own, or remove them all at once: your own posts stay.`}
-      action={
-        <Button danger icon={<DeleteOutlined />} onClick={confirmRemove}>
-          Remove sample posts
-        </Button>
+      // The button sits under the text (not in the Alert's action slot), so on a phone the text
+      // keeps the card's width instead of a column beside the button.
+      description={
+        <>
+          <p style={{ margin: '0 0 12px' }}>
+            {`${count === 1 ? 'One post' : `${count} posts`} came with the first start as samples, so the site would not open on an empty blog. Keep them while you write your own, or remove them all at once: your own posts stay.`}
+          </p>
+          <Button danger icon={<DeleteOutlined />} onClick={confirmRemove}>
+            Remove sample posts
+          </Button>
+        </>
       }
     />
   );
