@@ -148,6 +148,10 @@ describe('admin: the engineer desk', () => {
     await expectVisible(page.locator('[class*="progressBar-"] [class*="completed-"]').first(), SLOW);
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await seriousViolations(page), []);
+    // On a phone the board's title moves onto the white header.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(page.locator('header [class*="logo-"]'));
+    assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();
   });
 

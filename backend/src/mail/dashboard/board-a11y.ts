@@ -5,7 +5,8 @@
  * icon and hides the icons from assistive technology; it repeats as the board re-renders.
  * It also gives the queue cards' count bars a text colour that keeps AA contrast on every state's
  * colour: dark text on the light theme's bright colours, and deeper colours under white text in
- * the dark theme (white on the board's own green or amber is about 2:1).
+ * the dark theme (white on the board's own green or amber is about 2:1), and keeps the board's
+ * title readable on a phone.
  */
 export const BOARD_A11Y_PATH = '/desk-a11y.js';
 
@@ -48,6 +49,8 @@ export const BOARD_A11Y_SCRIPT = `(function () {
   var style = document.createElement('style');
   style.textContent =
     '[class*="progressBar-"]{color:#111 !important}' +
+    // On a phone the title leaves its dark sidebar for the white header but keeps its white text.
+    '@media (max-width:768px){header [class*="logo-"]{color:var(--text-color) !important}}' +
     '.dark-mode [class*="progressBar-"]{color:#fff !important}' +
     '.dark-mode.dark-mode{--failed:#a83232;--completed:#24703f;--waiting:#86651b;--waiting-children:#9a5a25;' +
     '--prioritized:#93379f;--active:#3c66b3;--delayed:#6c4dc0;--paused:#66615d}';
