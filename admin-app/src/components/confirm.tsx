@@ -50,14 +50,16 @@ export interface ConfirmOptions {
   onOk: () => Promise<unknown> | void;
 }
 
-export interface ConfirmedAction {
+type ToastText = [string, string?];
+
+export interface ConfirmedAction<T = unknown> {
   title: string;
   content: ReactNode;
   okText: string;
   /** The work; a throw becomes the `failure` toast. */
-  run: () => Promise<unknown>;
-  /** The success toast's title and description. */
-  success: [string, string?];
+  run: () => Promise<T>;
+  /** The success toast's title and description, or a function of what the work answered. */
+  success: ToastText | ((result: T) => ToastText);
   /** The failure toast's sentence when the server sent none. */
   failure: string;
   /** After the success toast (reloading the list); a throw here is a failure too. */
@@ -88,13 +90,13 @@ export function useConfirm() {
   );
 
   const confirmAction = useCallback(
-    ({ run, success, failure, after, ...dialog }: ConfirmedAction) =>
+    <T,>({ run, success, failure, after, ...dialog }: ConfirmedAction<T>) =>
       confirm({
         ...dialog,
         onOk: async () => {
           try {
-            await run();
-            toast.success(...success);
+            const result = await run();
+            toast.success(...(typeof success === 'function' ? success(result) : success));
             await after?.();
           } catch (err) {
             toast.failure(err, failure);

@@ -29,7 +29,11 @@ export function SamplePostsAlert({ onRemoved }: { onRemoved: () => void }) {
       content: `The ${count} sample posts are deleted with their pictures, and the sample categories and tags your own posts do not use. They will not come back.`,
       okText: 'Remove sample posts',
       run: removeSamplePosts,
-      success: ['Sample posts removed', `${count} sample posts are gone: the blog is yours.`],
+      // The server's count: another admin may have removed some in the meantime.
+      success: ({ posts }) => [
+        'Sample posts removed',
+        `${posts === 1 ? 'One sample post is' : `${posts} sample posts are`} gone: the blog is yours.`,
+      ],
       failure: 'Failed to remove the sample posts',
       after: async () => {
         await queryClient.invalidateQueries({ queryKey: SAMPLES_QUERY_KEY });
