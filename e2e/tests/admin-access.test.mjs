@@ -1,14 +1,10 @@
 /* global document, window -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN, api, expectVisible, launch, loginThroughForm, newPage, uniq } from './support.mjs';
+import { describe, it } from 'node:test';
+import { ADMIN, api, expectVisible, loginThroughForm, newPage, uniq, useBrowser } from './support.mjs';
 
 describe('admin: who gets in, and what public pages load', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('shows Access Denied to an author, with a way home', async () => {
     const username = uniq('author');
@@ -17,7 +13,7 @@ describe('admin: who gets in, and what public pages load', () => {
       body: { username, email: `${username}@example.com`, password: 'password-123' },
     });
     assert.equal(reg.status, 201);
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await loginThroughForm(page, username, 'password-123');
     await page.waitForURL((url) => url.pathname === '/');
     for (const path of ['/admin', '/admin/posts', '/admin/posts/new']) {
@@ -35,7 +31,7 @@ describe('admin: who gets in, and what public pages load', () => {
   });
 
   it('keeps the staff session in httpOnly cookies only, and renews it when the access token is gone', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await loginThroughForm(page, ADMIN.username, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/');
     // Nothing a script can read: no token in storage, no session in document.cookie.
@@ -63,7 +59,7 @@ describe('admin: who gets in, and what public pages load', () => {
 
   it('loads none of the admin JavaScript on public pages', async () => {
     for (const path of ['/', '/blog', '/contact']) {
-      const page = await newPage(browser);
+      const page = await newPage(chrome.browser);
       const scripts = [];
       page.on('request', (req) => {
         if (req.resourceType() === 'script' || req.url().endsWith('.js'))

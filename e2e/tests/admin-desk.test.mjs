@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN, api, expectVisible, launch, newPage, uniq } from './support.mjs';
-import { paidClient, signInToPortal } from './portal-helpers.mjs';
+import * as portal from './portal-helpers.mjs';
 import { adminPage, staffToken } from './admin-helpers.mjs';
 import { seriousViolations } from './axe.mjs';
 
@@ -39,7 +39,7 @@ describe('admin: the engineer desk', () => {
   let client;
   before(async () => {
     browser = await launch();
-    client = await paidClient('desk');
+    client = await portal.paidClient('desk');
   });
   after(() => browser?.close());
 
@@ -162,7 +162,7 @@ describe('admin: the engineer desk', () => {
     assert.deepEqual(await seriousViolations(signIn), []);
     await signIn.context().close();
 
-    const page = await signInToPortal(browser, client.link);
+    const page = await portal.signInToPortal(browser, client.link);
     for (const path of ['/portal', `/portal/projects/${client.projectId}`]) {
       await page.goto(path);
       await expectVisible(page.getByRole('heading', { level: 1 }).first(), SLOW);

@@ -3,8 +3,8 @@
 // it; the subscriber's mail arrives (through the queue and SMTP) and its unsubscribe link works.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import { BASE, MAIL_API, api, expectVisible, launch, newPage, uniq } from './support.mjs';
+import { describe, it } from 'node:test';
+import { BASE, MAIL_API, api, expectVisible, newPage, uniq, useBrowser } from './support.mjs';
 import { adminPage, staffToken } from './admin-helpers.mjs';
 
 const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');
@@ -21,11 +21,7 @@ async function mailTo(address, subject) {
 }
 
 describe('admin: newsletter issues', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('writes, previews and sends an issue; the mail arrives and its unsubscribe link works', async () => {
     assert.ok(MAIL_API, 'run through e2e/run.mjs');
@@ -40,7 +36,7 @@ describe('admin: newsletter issues', () => {
     }
     const subject = uniq('Studio news ');
 
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/newsletter');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Newsletter' }), SLOW);
     await page.getByRole('button', { name: 'New issue' }).click();
@@ -75,7 +71,7 @@ describe('admin: newsletter issues', () => {
     assert.ok(link, 'unsubscribe link in the text part');
     assert.match(mail.headers['list-unsubscribe'], /\/api\/newsletter\/unsubscribe\?token=/);
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(chrome.browser);
     const url = new URL(link);
     await visitor.goto(`${BASE}${url.pathname}${url.search}`);
     await expectVisible(visitor.getByRole('heading', { name: 'You have been unsubscribed' }));
@@ -89,14 +85,10 @@ describe('admin: newsletter issues', () => {
 });
 
 describe('admin: dashboard charts', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('shows bookings, revenue, subscriber and message charts to admins', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Dashboard' }), SLOW);
     for (const name of [

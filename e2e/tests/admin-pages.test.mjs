@@ -1,15 +1,11 @@
 /* global window, document -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, expectDetached, expectHidden, expectVisible, launch, PHONE, uniq } from './support.mjs';
+import { describe, it } from 'node:test';
+import { PHONE, api, expectDetached, expectHidden, expectVisible, uniq, useBrowser } from './support.mjs';
 import { adminPage, createViaApi, PNG_1X1, staffToken, toast } from './admin-helpers.mjs';
 
 describe('admin: dashboard, media, comments and settings', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('greets the user, counts posts and lists the latest ones', async () => {
     const title = uniq('Freshly updated ');
@@ -18,7 +14,7 @@ describe('admin: dashboard, media, comments and settings', () => {
       content: '<p>A post for the dashboard test, long enough to be valid.</p>',
       status: 'draft',
     });
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
     await expectVisible(page.getByText(/^Welcome back, .+/));
@@ -47,7 +43,7 @@ describe('admin: dashboard, media, comments and settings', () => {
   });
 
   it('uploads an image by drag-and-drop area, edits its alt text and deletes it', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/media');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Media' }));
     const before = await page.getByTestId('media-card').count();
@@ -97,7 +93,7 @@ describe('admin: dashboard, media, comments and settings', () => {
     });
     assert.ok(sent.status < 300, `comment accepted (${sent.status})`);
 
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/comments');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Comments' }));
     const row = page.getByRole('row').filter({ hasText: content });
@@ -121,7 +117,7 @@ describe('admin: dashboard, media, comments and settings', () => {
   });
 
   it('saves the site settings', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/settings');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Settings' }));
     const description = `Mixing and mastering studio ${uniq('')}`;
@@ -139,7 +135,7 @@ describe('admin: dashboard, media, comments and settings', () => {
   });
 
   it('works on a phone: the menu opens from the header', async () => {
-    const page = await adminPage(browser, PHONE);
+    const page = await adminPage(chrome.browser, PHONE);
     for (const [path, heading] of [
       ['/admin/posts/new', 'New Post'],
       ['/admin', 'Dashboard'],

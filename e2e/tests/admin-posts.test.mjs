@@ -1,6 +1,6 @@
 /* global document, getComputedStyle -- used inside page callbacks, which run in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   ADMIN,
   BASE,
@@ -8,10 +8,10 @@ import {
   expectDetached,
   expectHidden,
   expectVisible,
-  launch,
   loginThroughForm,
   newPage,
   uniq,
+  useBrowser,
 } from './support.mjs';
 import { adminPage, createViaApi, PNG_1X1, SHORT_DATE, staffToken, toast } from './admin-helpers.mjs';
 
@@ -25,18 +25,14 @@ const slugify = (s) =>
     .replace(/^-|-$/g, '');
 
 describe('admin: writing and managing posts', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('logs in, writes a post in the editor, publishes it and the blog shows it', async () => {
     const category = await createViaApi('/api/admin/blog/categories', { name: uniq('Mixing ') });
     const tag = await createViaApi('/api/admin/blog/tags', { name: uniq('vocals') });
     const title = `Mixing vocals that cut through ${uniq('')}`;
 
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await loginThroughForm(page, ADMIN.username, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin/posts');
@@ -176,7 +172,7 @@ describe('admin: writing and managing posts', () => {
         '<h2>Gain staging</h2><p>Set the levels before you reach for a plug-in, and <strong>leave headroom</strong>.</p>',
       status: 'draft',
     });
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     // The editor autosaves every 30 s; this page gets a shorter interval (unit tests cover the
     // default and the timing rules). It counts from the page load, so it must leave time for the
     // steps before the reload below, which need unsaved changes.
@@ -212,7 +208,7 @@ describe('admin: writing and managing posts', () => {
   });
 
   it('uploads a featured image with the post, then picks one from the media library', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/posts/new');
     await page.getByLabel('Title', { exact: true }).fill(uniq('Featured image post '));
     await page.getByRole('textbox', { name: 'Content' }).click();
@@ -257,7 +253,7 @@ describe('admin: writing and managing posts', () => {
   });
 
   it('says what is wrong when the post cannot be saved', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/posts/new');
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expectVisible(
@@ -288,7 +284,7 @@ describe('admin: writing and managing posts', () => {
         status: i <= 3 ? 'published' : i === 4 ? 'archived' : 'draft',
       });
     }
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/posts');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Posts' }));
     const searched = page.waitForResponse((r) => r.url().includes(`search=${prefix}`));
@@ -346,7 +342,7 @@ describe('admin: writing and managing posts', () => {
       content: '<p>This post exists only to be deleted by the browser test.</p>',
       status: 'published',
     });
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/posts');
     await page.getByLabel('Search posts').fill(title);
     const row = page.getByRole('row').filter({ hasText: title });

@@ -4,8 +4,8 @@
 // database, as the seeding does.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import { BASE, api, expectDetached, expectVisible, launch, uniq } from './support.mjs';
+import { describe, it } from 'node:test';
+import { BASE, api, expectDetached, expectVisible, uniq, useBrowser } from './support.mjs';
 import { adminPage, createViaApi, toast } from './admin-helpers.mjs';
 
 const pg = createRequire(new URL('../../backend/package.json', import.meta.url))('pg');
@@ -21,11 +21,7 @@ async function markAsSamples(postIds) {
 }
 
 describe('admin: sample posts', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('removes the sample posts with one confirmed click, and only them', async () => {
     const prefix = uniq('Sample');
@@ -37,7 +33,7 @@ describe('admin: sample posts', () => {
     const [sampleA, sampleB, own] = made;
     await markAsSamples([sampleA.id, sampleB.id]);
 
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/posts');
     const alert = page.getByRole('alert').filter({ hasText: 'These are sample posts' });
     await expectVisible(alert);

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { expectDetached, expectVisible, launch, uniq } from './support.mjs';
+import { describe, it } from 'node:test';
+import { expectDetached, expectVisible, uniq, useBrowser } from './support.mjs';
 import { adminPage, SHORT_DATE, toast } from './admin-helpers.mjs';
 
 describe('admin: categories and tags', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('adds, renames and deletes a category', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/categories');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Categories' }));
 
@@ -51,7 +47,7 @@ describe('admin: categories and tags', () => {
   });
 
   it('adds and deletes a tag in the tags table', async () => {
-    const page = await adminPage(browser);
+    const page = await adminPage(chrome.browser);
     await page.goto('/admin/tags');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Tags' }));
     for (const header of ['Name', 'Slug', 'Description', 'Created', 'Actions']) {

@@ -9,27 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  FAKE_STRIPE,
-  MAIL_API,
-  adminToken,
-  api,
-  expectVisible,
-  launch,
-  mailTo,
-  newPage,
-  signInWithToken,
-  wav,
-} from './support.mjs';
-import {
-  paidClient,
-  payAtFakeCheckout,
-  postFinal,
-  postVersion,
-  signInToPortal,
-  watchTusUploads,
-  waveformDrawn,
-} from './portal-helpers.mjs';
+import { adminToken, api, expectVisible, launch, mailTo, newPage, signInWithToken, wav } from './support.mjs';
+import * as portal from './portal-helpers.mjs';
 
 /** Whether the dashboard's waiting work lists the project under `kind`, once it settles (10 s). */
 async function waits(token, projectId, kind, expected) {
@@ -81,13 +62,12 @@ describe("The engineer's desk", () => {
   });
 
   it('takes the stems to staff, a version back by tus across a reload, a note and its answer, then approval, payment and the final files', async () => {
-    assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
     const token = await adminToken();
-    const { email, link, projectId } = await paidClient('desk');
+    const { email, link, projectId } = await portal.paidClient('desk');
 
     // The client sends two stems.
     const stems = { 'Kick.wav': wav(1, 60), 'Lead Vocal.wav': wav(2, 440) };
-    const client = await signInToPortal(browser, link);
+    const client = await portal.signInToPortal(browser, link);
     await client.locator('.uppy-Dashboard').waitFor();
     await client
       .locator('input.uppy-Dashboard-input')
@@ -123,7 +103,7 @@ describe("The engineer's desk", () => {
     const song = join(dir, 'Song v1.wav');
     writeFileSync(song, wav(43));
     utimesSync(song, new Date('2026-01-01'), new Date('2026-01-01'));
-    const uploads = await watchTusUploads(staff);
+    const uploads = await portal.watchTusUploads(staff);
     await uploads.throttle(1_000_000);
     const chooseSong = async () => {
       const [chooser] = await Promise.all([
@@ -155,7 +135,7 @@ describe("The engineer's desk", () => {
     await mailTo(email, /Version 1 of your .+ is ready to review/);
     await client.reload();
     await expectVisible(client.getByTestId('review-player'));
-    await waveformDrawn(client);
+    await portal.waveformDrawn(client);
     await client.locator('body').press('ArrowRight');
     await expectVisible(client.getByTestId('player-time').getByText(/^0:05\.0/));
     await client.getByTestId('note-input').fill('Kick a touch louder here');
@@ -187,9 +167,9 @@ describe("The engineer's desk", () => {
     }
 
     // Version 2 answers the round; with a final file ready, the client approves it.
-    await postVersion(token, projectId, 6, 'Song v2.wav');
+    await portal.postVersion(token, projectId, 6, 'Song v2.wav');
     await waits(token, projectId, 'round_submitted', false);
-    await postFinal(token, projectId, 1, 'Song final.wav');
+    await portal.postFinal(token, projectId, 1, 'Song final.wav');
     await client.reload();
     await client.getByTestId('approve').click();
     await client.getByTestId('approve-confirm').click();
@@ -201,7 +181,7 @@ describe("The engineer's desk", () => {
     await client.waitForURL((url) => url.pathname.startsWith('/pay/'));
     const payPath = new URL(client.url()).pathname;
     await client.getByTestId('pay-button').click();
-    await payAtFakeCheckout(client);
+    await portal.payAtFakeCheckout(client);
     await client.goto(`${payPath}?paid=1`);
     await expectVisible(client.getByTestId('pay-paid'));
     await waits(token, projectId, 'balance_unpaid', false);

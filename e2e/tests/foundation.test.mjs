@@ -1,26 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   ADMIN,
   PHONE,
   api,
   expectVisible,
-  launch,
   loginThroughForm,
   newPage,
   toast,
   uniq,
+  useBrowser,
 } from './support.mjs';
 
 describe('foundation: shell, remotes and the admin gate', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('renders the header and footer on /', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await page.goto('/');
     const header = page.locator('header');
     for (const link of [
@@ -51,7 +47,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
   });
 
   it('uses a toggle menu under 768px with the highlighted booking links', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await page.goto('/');
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.click();
@@ -62,7 +58,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
   });
 
   it('shows the 404 page for an unknown path, with a 404 status', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     const res = await page.goto('/this/does/not/exist');
     assert.equal(res.status(), 404);
     await expectVisible(page.getByText('404 Page Not Found'));
@@ -70,7 +66,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
   });
 
   it('sends a logged-out visitor from /admin to the staff sign-in, which has no Register tab', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/admin/login' && url.search === '');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Staff sign-in' }), { timeout: 60_000 });
@@ -80,7 +76,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
   });
 
   it('lets the seed admin log in through /auth and reach the admin layout', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await loginThroughForm(page, ADMIN.username, ADMIN.password);
     await expectVisible(toast(page, 'Login successful'));
     await page.waitForURL((url) => url.pathname === '/');
@@ -99,7 +95,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
       body: { username, email: `${username}@example.com`, password: 'password-123' },
     });
     assert.equal(reg.status, 201);
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await loginThroughForm(page, username, 'password-123');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin');
@@ -112,7 +108,7 @@ describe('foundation: shell, remotes and the admin gate', () => {
   });
 
   it('registers through the form and lands on / as the new user', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await page.goto('/auth');
     await page.getByRole('tab', { name: /register/i }).click();
     const username = uniq('newbie');

@@ -1,15 +1,30 @@
 /* global document */
 // Helpers for the browser tests of the client's projects (portal*, engineer-desk, admin-desk): a
 // paid client and their sign-in link, what staff post through the admin API, the review player,
-// resumable uploads and the fake Stripe's hosted Checkout.
+// resumable uploads and the fake Stripe's hosted Checkout. The tests import it whole, as `portal`.
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, FAKE_STRIPE, api, mailTo, newPage, sendWebhook, uniq, wav } from './support.mjs';
+import {
+  BASE,
+  DESKTOP,
+  FAKE_STRIPE,
+  MAIL_API,
+  api,
+  mailTo,
+  newPage,
+  sendWebhook,
+  uniq,
+  wav,
+} from './support.mjs';
 
 /**
  * A deposit for Mix by a new client, paid through the fake Stripe and its signed webhook, which
  * opens a project. Returns the client's address, the project's id and the mailed sign-in link.
  */
 export async function paidClient(prefix = 'client') {
+  assert.ok(
+    MAIL_API && FAKE_STRIPE,
+    'a paid client needs the fake Stripe and the mail catcher: run through e2e/run.mjs',
+  );
   const email = `${uniq(prefix)}@example.com`;
   const services = await api('/api/services');
   const mix = services.body.services.find((s) => s.name === 'Mix');

@@ -6,32 +6,22 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PDFParse } from 'pdf-parse';
 import {
   BASE,
-  FAKE_STRIPE,
-  MAIL_API,
   adminToken,
   api,
   expectDetached,
   expectVisible,
-  launch,
   mailTo,
   newPage,
   toast,
   uniq,
+  useBrowser,
   wav,
 } from './support.mjs';
-import {
-  paidClient,
-  payAtFakeCheckout,
-  postVersion,
-  readyForReview,
-  signInLinkIn,
-  signInToPortal,
-  waveformDrawn,
-} from './portal-helpers.mjs';
+import * as portal from './portal-helpers.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL = { width: 320, height: 640 };
@@ -74,25 +64,18 @@ async function heightOf(locator) {
 }
 
 describe('The client project on a phone', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const chrome = useBrowser();
 
   it('walks the client loop at 390×844, every client page also inside 320 px', async (t) => {
-    assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
     const token = await adminToken();
-    const { email, link, projectId } = await paidClient('phone');
+    const { email, link, projectId } = await portal.paidClient('phone');
     const projectPath = `/portal/projects/${projectId}`;
 
     // The first mail signs in and opens the project itself; it counts in words.
     const created = await mailTo(email, /project is open/);
     assert.ok(link.includes(`?next=${projectPath}#token=`), link);
     assert.match(created.text, /Your booking includes 2 revision rounds\./);
-    const phone = await signInToPortal(browser, link, PHONE, TOUCH);
+    const phone = await portal.signInToPortal(chrome.browser, link, PHONE, TOUCH);
     assert.equal(new URL(phone.url()).pathname, projectPath);
     const next = phone.getByTestId('next-step');
     await expectVisible(next.getByRole('heading', { name: 'Send your files' }));
@@ -122,18 +105,18 @@ describe('The client project on a phone', () => {
     );
 
     // The studio accepts the files, posts version 1 and a final file for later.
-    await readyForReview(token, projectId);
+    await portal.readyForReview(token, projectId);
 
     // The version mail names the version and lands on the project, in review.
     const ready = await mailTo(email, /Version 1 of your Mix/);
     assert.match(ready.text, /Version 1 \(Mix\) of your Mix project is ready to review\./);
     assert.ok(ready.text.includes(`${BASE}${projectPath}`) || ready.text.includes(projectPath));
-    const readyLink = new URL(signInLinkIn(ready));
+    const readyLink = new URL(portal.signInLinkIn(ready));
     await phone.goto(`${readyLink.pathname}${readyLink.search}${readyLink.hash}`);
     await phone.waitForURL((url) => url.pathname === projectPath);
     await expectVisible(next.getByRole('heading', { name: 'Listen to version 1 and give your notes' }));
     await expectVisible(phone.getByTestId('review-player'));
-    await waveformDrawn(phone);
+    await portal.waveformDrawn(phone);
     // A touch screen has no keys: no keyboard hint.
     assert.equal(await phone.getByTestId('keyboard-hint').isVisible(), false);
     assert.ok((await heightOf(phone.getByTestId('play'))) >= 44);
@@ -166,7 +149,7 @@ describe('The client project on a phone', () => {
     await expectVisible(phone.getByTestId('portal-status').getByText('Revision requested'));
 
     // Version 2: styled selects, A/B named after the versions, notes of a sent round locked.
-    await postVersion(token, projectId, 6, 'Song v2.wav');
+    await portal.postVersion(token, projectId, 6, 'Song v2.wav');
     await phone.reload();
     await expectVisible(next.getByRole('heading', { name: 'Listen to version 2 and give your notes' }));
     const select = phone.getByTestId('version-select');
@@ -223,7 +206,7 @@ describe('The client project on a phone', () => {
     await assertNoSideScroll(phone, 'pay page');
     await checkSmall(phone, payPath, 'pay page', (p) => expectVisible(p.getByTestId('pay-button')));
     await phone.getByTestId('pay-button').click();
-    await payAtFakeCheckout(phone);
+    await portal.payAtFakeCheckout(phone);
     await phone.goto(`${payPath}?paid=1`);
     await expectVisible(phone.getByTestId('pay-paid'));
 
@@ -279,14 +262,14 @@ describe('The client project on a phone', () => {
     await phone.context().close();
 
     // With the session over, the project page signs in by mail and comes back to the project.
-    const later = await newPage(browser, PHONE, TOUCH);
+    const later = await newPage(chrome.browser, PHONE, TOUCH);
     await later.goto(projectPath);
     await expectVisible(later.getByRole('heading', { name: 'Sign in to your projects' }));
     await assertNoSideScroll(later, 'sign-in form');
     await later.getByLabel('Email').fill(email);
     await later.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expectVisible(later.getByRole('status'));
-    const again = new URL(signInLinkIn(await mailTo(email, /Your sign-in link/)));
+    const again = new URL(portal.signInLinkIn(await mailTo(email, /Your sign-in link/)));
     assert.equal(again.searchParams.get('next'), projectPath);
     await later.goto(`${again.pathname}${again.search}${again.hash}`);
     await later.waitForURL((url) => url.pathname === projectPath);
@@ -297,7 +280,7 @@ describe('The client project on a phone', () => {
 
   it('fixes the site on a phone: menu jumps, the toast over the card, the confirmation card', async () => {
     // The menu's jumps land the section heading 100 px from the top (below the sticky header).
-    const home = await newPage(browser, PHONE, TOUCH);
+    const home = await newPage(chrome.browser, PHONE, TOUCH);
     await home.goto('/');
     await expectVisible(home.locator('#pricing .price-card__amount').first());
     for (const [label, id] of [
@@ -319,7 +302,7 @@ describe('The client project on a phone', () => {
     await home.context().close();
 
     // The "Message Sent" toast does not cover the card fields of the deposit step.
-    const contact = await newPage(browser, PHONE, TOUCH);
+    const contact = await newPage(chrome.browser, PHONE, TOUCH);
     await contact.route('https://js.stripe.com/**', (route) =>
       route.fulfill({ path: FAKE_STRIPE_JS, contentType: 'application/javascript' }),
     );
@@ -346,7 +329,7 @@ describe('The client project on a phone', () => {
     const confirmUrl = new URL(
       /https?:\/\/[^\s"<]+\/api\/newsletter\/confirm\?token=[^\s"<]+/.exec(confirm.text)[0],
     );
-    const small = await newPage(browser, SMALL, TOUCH);
+    const small = await newPage(chrome.browser, SMALL, TOUCH);
     await small.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
     await expectVisible(small.getByRole('heading', { name: 'Your subscription is confirmed' }));
     await assertNoSideScroll(small, 'newsletter confirmation');

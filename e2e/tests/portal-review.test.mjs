@@ -3,54 +3,29 @@
 // the next version, the client approves, the balance mail's /pay link opens the (fake) hosted
 // Stripe Checkout, a signed webhook settles it, and the final files unlock on the project page.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import {
-  FAKE_STRIPE,
-  MAIL_API,
-  adminToken,
-  expectVisible,
-  launch,
-  mailTo,
-  newPage,
-  signInWithToken,
-  wav,
-} from './support.mjs';
-import {
-  paidClient,
-  payAtFakeCheckout,
-  postVersion,
-  readyForReview,
-  signInLinkIn,
-  signInToPortal,
-  waveformDrawn,
-} from './portal-helpers.mjs';
+import { describe, it } from 'node:test';
+import { adminToken, expectVisible, mailTo, newPage, signInWithToken, useBrowser, wav } from './support.mjs';
+import * as portal from './portal-helpers.mjs';
 
 describe('Client review loop', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const chrome = useBrowser();
 
   it('goes from a posted version to unlocked downloads', async () => {
-    assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
     const token = await adminToken();
 
     // A paid Mix deposit opens the project; staff accept the files, post version 1 and a final file.
-    const { email, projectId } = await paidClient('review');
-    await readyForReview(token, projectId);
+    const { email, projectId } = await portal.paidClient('review');
+    await portal.readyForReview(token, projectId);
 
     // Staff listen on the project page in the same player as the client (its waveform from the
     // stored peaks): the URL plays with the pass the page's request for it set.
-    const staff = await newPage(browser);
+    const staff = await newPage(chrome.browser);
     await signInWithToken(staff, token);
     // Listening from the start: the player may ask for the preview before the click (preload).
     const played = staff.waitForResponse((r) => r.url().includes('/api/media/previews/'), { timeout: 30000 });
     await staff.goto(`/admin/projects/${projectId}`);
     await expectVisible(staff.getByTestId('review-player'));
-    await waveformDrawn(staff);
+    await portal.waveformDrawn(staff);
     await staff.getByTestId('play').click();
     const preview = await played;
     assert.ok([200, 206].includes(preview.status()), `the staff preview answered ${preview.status()}`);
@@ -60,11 +35,11 @@ describe('Client review loop', () => {
     // The client signs in from the newest mail (each new link revokes the older ones) and
     // reviews: the player comes in its own chunk, from stored peaks.
     const ready = await mailTo(email, /Version 1 of your .+ is ready to review/);
-    const page = await signInToPortal(browser, signInLinkIn(ready));
+    const page = await portal.signInToPortal(chrome.browser, portal.signInLinkIn(ready));
     await page.goto(`/portal/projects/${projectId}`);
     await expectVisible(page.getByTestId('portal-status').getByText('In review'));
     await expectVisible(page.getByTestId('review-player'));
-    await waveformDrawn(page);
+    await portal.waveformDrawn(page);
     // The arrow key jumps 5 s; the note is taken at the playhead.
     await page.locator('body').press('ArrowRight');
     await expectVisible(page.getByTestId('player-time').getByText(/^0:05\.0/));
@@ -76,7 +51,7 @@ describe('Client review loop', () => {
     await expectVisible(page.getByTestId('portal-status').getByText('Revision requested'));
 
     // The next version; the earlier note stays readable; the client approves.
-    await postVersion(token, projectId, 6, 'Song v2.wav');
+    await portal.postVersion(token, projectId, 6, 'Song v2.wav');
     await page.reload();
     await expectVisible(page.getByTestId('portal-status').getByText('In review'));
     await expectVisible(page.getByTestId('comment-list').getByText('Vocal a touch louder here'));
@@ -91,7 +66,7 @@ describe('Client review loop', () => {
     await page.goto(payPath);
     await expectVisible(page.getByTestId('pay-amount').getByText('£30'));
     await page.getByTestId('pay-button').click();
-    const session = await payAtFakeCheckout(page);
+    const session = await portal.payAtFakeCheckout(page);
     assert.equal(session.metadata.kind, 'balance');
 
     await page.goto(`${payPath}?paid=1`);

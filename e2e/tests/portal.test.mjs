@@ -4,13 +4,13 @@
 // checked. One broad test: browser tests are the expensive kind.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { FAKE_STRIPE, MAIL_API, expectVisible, launch, newPage, wav } from './support.mjs';
-import { paidClient, signInToPortal, watchTusUploads } from './portal-helpers.mjs';
+import { describe, it } from 'node:test';
+import { expectVisible, newPage, useBrowser, wav } from './support.mjs';
+import * as portal from './portal-helpers.mjs';
 
 /** Signs in with the mailed link, which lands on the client's project. */
 async function openProject(browser, link) {
-  const page = await signInToPortal(browser, link);
+  const page = await portal.signInToPortal(browser, link);
   // The token never stays in the address bar.
   assert.ok(!page.url().includes('token='));
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Mix' }));
@@ -18,19 +18,12 @@ async function openProject(browser, link) {
 }
 
 describe('Client portal', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const chrome = useBrowser();
 
   it('signs a client in from the mailed link, uploads a stem with Uppy and lists it checked', async () => {
-    assert.ok(MAIL_API && FAKE_STRIPE, 'run through e2e/run.mjs');
-    const { link } = await paidClient();
+    const { link } = await portal.paidClient();
     const { pathname } = new URL(link);
-    const page = await openProject(browser, link);
+    const page = await openProject(chrome.browser, link);
     assert.equal(await page.getByTestId('portal-status').innerText(), 'Awaiting files');
 
     // Uppy arrives with the project page, not before.
@@ -50,22 +43,22 @@ describe('Client portal', () => {
     await page.context().close();
 
     // Another browser without the session sees the sign-in form, not the project.
-    const stranger = await newPage(browser);
+    const stranger = await newPage(chrome.browser);
     await stranger.goto(pathname.replace('/sign-in', ''));
     await expectVisible(stranger.getByRole('heading', { name: 'Sign in to your projects' }));
     await stranger.context().close();
   });
 
   it('resumes an upload after the tab is reloaded mid-way, from the stored offset, to the same bytes', async (t) => {
-    const { link } = await paidClient();
-    const page = await openProject(browser, link);
+    const { link } = await portal.paidClient();
+    const page = await openProject(chrome.browser, link);
     const projectId = page.url().split('/').pop();
     // 8 MB: under the 10 MiB that Golden Retriever keeps in IndexedDB to restore after a reload.
     const stem = wav(43);
     const sha = createHash('sha256').update(stem).digest('hex');
 
     // A slow uplink (1 MB/s) so the reload lands mid-upload.
-    const uploads = await watchTusUploads(page);
+    const uploads = await portal.watchTusUploads(page);
     await uploads.throttle(1_000_000);
     await page.locator('.uppy-Dashboard').waitFor();
     await page

@@ -2,8 +2,8 @@
 // /contact and the developer contact forms (spec §2, §4, §5, §8). The contact endpoints are
 // rate limited per client, so only a few tests send for real; the rest answer from page.route.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { DESKTOP, MAIL_API, PHONE, expectVisible, launch, newPage, toast, uniq } from './support.mjs';
+import { describe, it } from 'node:test';
+import { DESKTOP, MAIL_API, PHONE, expectVisible, newPage, toast, uniq, useBrowser } from './support.mjs';
 
 const SENT_DESCRIPTION = "We've received your message and will get back to you within 24-48 hours.";
 
@@ -21,14 +21,10 @@ function answer(page, pattern, status, body) {
 }
 
 describe('site: contact page', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('sends a free-mix message, shows both toasts, clears the form and stays (desktop)', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await page.goto('/contact');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Contact Us' }));
     assert.equal(await page.locator('h1').count(), 1);
@@ -95,7 +91,7 @@ describe('site: contact page', () => {
   });
 
   it('checks the fields with the schema of §5 before sending', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     let sent = 0;
     await page.route('**/api/contact', (route) => {
       sent++;
@@ -117,7 +113,7 @@ describe('site: contact page', () => {
   });
 
   it('locks and prefills the service from the query, then shows the deposit step (desktop)', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await page.goto(`/contact?service=${encodeURIComponent('Mix & Master')}`);
     const service = page.getByLabel('Service');
     assert.equal(await service.isDisabled(), true);
@@ -147,7 +143,7 @@ describe('site: contact page', () => {
   });
 
   it('maps a form value in the query too, and shows the deposit step on a phone', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await page.goto('/contact?service=master');
     assert.equal(await page.getByLabel('Service').inputValue(), 'master');
     assert.equal(await page.getByLabel('Service').isDisabled(), true);
@@ -167,7 +163,7 @@ describe('site: contact page', () => {
   });
 
   it('follows the booking buttons of the home page to a locked service', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await page.goto('/section/pricing');
     await page.getByRole('link', { name: 'Book Mix Session' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
@@ -178,7 +174,7 @@ describe('site: contact page', () => {
   });
 
   it('shows the failure toasts: a refusal from the server and a network failure', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await answer(page, '**/api/contact', 500, { success: false, message: 'The studio inbox is full.' });
     await page.goto('/contact?service=mix');
     await fillContact(page);
@@ -203,14 +199,10 @@ describe('site: contact page', () => {
 });
 
 describe('site: developer contact forms', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('/test-contact posts to /api/contact and shows the raw result', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await page.goto('/test-contact');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Test Contact Form' }));
     await page.getByLabel('Name').fill('Test Person');
@@ -226,7 +218,7 @@ describe('site: developer contact forms', () => {
   });
 
   it('/test-contact warns about email delivery without a thank-you, and shows errors', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await answer(page, '**/api/contact', 200, {
       success: true,
       message: 'Saved.',
@@ -255,7 +247,7 @@ describe('site: developer contact forms', () => {
   });
 
   it('/test-v2-contact offers the V2 services and shows the admin notification', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await page.goto('/test-v2-contact');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Test Contact Form (V2)' }));
     const values = await page
@@ -276,7 +268,7 @@ describe('site: developer contact forms', () => {
   });
 
   it('/test-v2-contact uses its own failure wording', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await answer(page, '**/api/contact-v2', 200, { success: false });
     await page.goto('/test-v2-contact');
     await page.getByLabel('Name').fill('Test Person');

@@ -2,17 +2,17 @@
 // The public home page (spec §2, §3, §4, §8): sections, prices, portfolio audio, newsletter,
 // referral dialog and the section redirects, at desktop and phone widths.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   BASE,
   DESKTOP,
   PHONE,
   expectHidden,
   expectVisible,
-  launch,
   newPage,
   toast,
   uniq,
+  useBrowser,
 } from './support.mjs';
 
 const SECTION_IDS = [
@@ -49,18 +49,14 @@ async function settledTop(page, id) {
 }
 
 describe('site: home page', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ]) {
     it(`shows every section in order with the spec's content (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       await page.goto('/');
       await expectVisible(page.locator('#newsletter'));
 
@@ -216,7 +212,7 @@ describe('site: home page', () => {
   }
 
   it('keeps the equaliser still for visitors who prefer reduced motion', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const still = await page
@@ -234,7 +230,7 @@ describe('site: home page', () => {
   });
 
   it('subscribes to the newsletter, and asks for an email when it is empty', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.scrollIntoViewIfNeeded();
@@ -267,7 +263,7 @@ describe('site: home page', () => {
   });
 
   it('shows the failure toast when subscribing fails', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     await page.route('**/api/newsletter/subscribe', (route) =>
       route.fulfill({
         status: 400,
@@ -289,7 +285,7 @@ describe('site: home page', () => {
     ['phone', PHONE],
   ]) {
     it(`generates a referral code in the dialog and copies it (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
       await page.goto('/section/newsletter');
       const opener = page.getByRole('button', { name: 'Get Your Referral Code' });
@@ -344,7 +340,7 @@ describe('site: home page', () => {
     ['phone', PHONE],
   ]) {
     it(`lands on a section 100px below the top from /section/{name} and /services (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       for (const [path, id] of [
         ['/section/portfolio', 'portfolio'],
         ['/section/what-if', 'what-if'],
@@ -361,14 +357,14 @@ describe('site: home page', () => {
   }
 
   it('goes from another page to a home section through the header (desktop) and the menu (phone)', async () => {
-    const desktop = await newPage(browser, DESKTOP);
+    const desktop = await newPage(chrome.browser, DESKTOP);
     await desktop.goto('/contact');
     await desktop.locator('header').getByRole('link', { name: 'Pricing', exact: true }).click();
     await desktop.waitForURL((url) => url.pathname === '/');
     assert.ok(Math.abs((await settledTop(desktop, 'pricing')) - 100) <= 2);
     await desktop.context().close();
 
-    const phone = await newPage(browser, PHONE);
+    const phone = await newPage(chrome.browser, PHONE);
     await phone.goto('/privacy-policy');
     await phone.getByRole('button', { name: /menu/i }).click();
     await phone

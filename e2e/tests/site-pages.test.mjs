@@ -2,7 +2,7 @@
 // The public site's other pages (spec §2, §5, §8): privacy policy, terms, /account and the
 // email testing tools, at desktop and phone widths.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   ADMIN,
   DESKTOP,
@@ -11,11 +11,11 @@ import {
   api,
   expectDetached,
   expectVisible,
-  launch,
   loginThroughForm,
   newPage,
   toast,
   uniq,
+  useBrowser,
 } from './support.mjs';
 
 const PRIVACY_SECTIONS = [
@@ -78,18 +78,14 @@ async function loginAsAdmin(page) {
 }
 
 describe('site: legal pages', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ]) {
     it(`privacy policy: twelve sections, starts at the top, Back to Home (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       // Arrive scrolled down from another page: the policy still starts at the top.
       await page.goto('/section/newsletter');
       await expectVisible(page.locator('#newsletter'));
@@ -123,7 +119,7 @@ describe('site: legal pages', () => {
     ['phone', PHONE],
   ]) {
     it(`terms of service: today's date, the sections, jurisdiction placeholder, contact link (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       await page.goto('/terms-of-service');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
       const today = new Intl.DateTimeFormat('en-GB', {
@@ -150,11 +146,7 @@ describe('site: legal pages', () => {
 });
 
 describe('site: account page', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('looks up referral codes by email without logging in (desktop)', async () => {
     const email = `${uniq('acct')}@example.com`;
@@ -162,7 +154,7 @@ describe('site: account page', () => {
     assert.equal(generated.status, 201, JSON.stringify(generated.body));
     const code = generated.body.referralCode.code;
 
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await page.goto('/account');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'My Account' }));
     assert.equal(await page.getByRole('tab', { name: 'Referrals' }).getAttribute('aria-selected'), 'true');
@@ -181,7 +173,7 @@ describe('site: account page', () => {
   });
 
   it('shows Used and Available, and the failure toast (phone)', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     const now = Date.now();
     await page.route('**/api/referral/list**', (route) =>
       route.fulfill({
@@ -236,18 +228,14 @@ describe('site: account page', () => {
 });
 
 describe('site: email testing tools', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ]) {
     it(`tells a visitor who is not an admin, before sending (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       await page.goto('/email-test');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }));
       await expectVisible(page.getByText('Administrators only'));
@@ -267,7 +255,7 @@ describe('site: email testing tools', () => {
   }
 
   it('lets an admin send the three tests and shows the raw results (desktop)', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await loginAsAdmin(page);
     await page.goto('/email-test');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Email Testing Tools' }));
@@ -308,7 +296,7 @@ describe('site: email testing tools', () => {
   });
 
   it('lets an admin send a custom test from /admin-email-test (phone)', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     await loginAsAdmin(page);
     await page.goto('/admin-email-test');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Admin Email Test' }));
@@ -335,7 +323,7 @@ describe('site: email testing tools', () => {
   });
 
   it('shows the failure toast with the server error', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(chrome.browser, DESKTOP);
     await loginAsAdmin(page);
     await page.route('**/api/debug-email', (route) =>
       route.fulfill({

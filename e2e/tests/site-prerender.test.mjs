@@ -3,8 +3,8 @@
 // in the HTML, paint and work without JavaScript, and are then hydrated in place: the same DOM
 // nodes, no mismatch, fully interactive.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { BASE, DESKTOP, PHONE, expectVisible, isHydrated, launch, newPage, toast } from './support.mjs';
+import { describe, it } from 'node:test';
+import { BASE, DESKTOP, PHONE, expectVisible, isHydrated, newPage, toast, useBrowser } from './support.mjs';
 
 async function html(path, headers = {}) {
   const res = await fetch(`${BASE}${path}`, { headers });
@@ -47,11 +47,7 @@ async function openHoldingScripts(page, path, beforeHydration) {
 }
 
 describe('site: prerendered first screens', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('sends / and /contact with their first screen, styles and live branding in the HTML', async () => {
     const home = await html('/');
@@ -91,7 +87,11 @@ describe('site: prerendered first screens', () => {
   });
 
   it('shows the home page and follows its links with JavaScript off', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: BASE, javaScriptEnabled: false });
+    const context = await chrome.browser.newContext({
+      viewport: PHONE,
+      baseURL: BASE,
+      javaScriptEnabled: false,
+    });
     try {
       const page = await context.newPage();
       await page.goto('/');
@@ -116,7 +116,7 @@ describe('site: prerendered first screens', () => {
     ['phone', PHONE],
   ]) {
     it(`hydrates / in place, without a mismatch, and it works (${label})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(chrome.browser, viewport);
       const errors = collectErrors(page);
       await openHoldingScripts(page, '/', async () => {
         await expectVisible(page.locator('#hero-heading'));
@@ -150,7 +150,7 @@ describe('site: prerendered first screens', () => {
   }
 
   it('keeps what a visitor typed into the contact form before it was hydrated', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(chrome.browser, PHONE);
     const errors = collectErrors(page);
     await openHoldingScripts(page, '/contact', async () => {
       await page.getByLabel('Name').fill('Early Typist');

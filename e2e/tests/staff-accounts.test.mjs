@@ -2,7 +2,7 @@
 // from enrolment (QR page, recovery codes) to a sign-in with a code, and an invitation from the
 // admin's Users page to the invitee's first sign-in.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib.mjs';
@@ -11,11 +11,11 @@ import {
   MAIL_API,
   api,
   expectVisible,
-  launch,
   loginThroughForm,
   newPage,
   toast,
   uniq,
+  useBrowser,
 } from './support.mjs';
 import { adminPage, toast as adminToast, staffToken } from './admin-helpers.mjs';
 
@@ -52,16 +52,12 @@ async function mailedLink(address, path) {
 }
 
 describe('staff accounts', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(() => browser?.close());
+  const chrome = useBrowser();
 
   it('resets a forgotten password from the mailed link and signs in with the new one', async () => {
     assert.ok(MAIL_API, 'the mail catcher is running');
     const person = await register('forgetful');
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     // These flows cross the site and admin remotes: allow for a slow first load of each.
     page.setDefaultTimeout(30000);
     await page.goto('/auth');
@@ -91,7 +87,7 @@ describe('staff accounts', () => {
     });
     assert.equal(role.status, 200);
 
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     page.setDefaultTimeout(30000);
     await loginThroughForm(page, person.username, 'password-123');
     await expectVisible(toast(page, 'Login successful'));
@@ -118,7 +114,7 @@ describe('staff accounts', () => {
 
   it('invites a person by email with a role; they set a password from the mail and sign in as that role', async () => {
     const email = `${uniq('invitee')}@example.com`;
-    const admin = await adminPage(browser);
+    const admin = await adminPage(chrome.browser);
     admin.setDefaultTimeout(30000);
     await admin.goto('/admin/users');
     await admin.getByRole('button', { name: 'Invite' }).click();
@@ -142,7 +138,7 @@ describe('staff accounts', () => {
     const username = /Your username is (\S+)\./.exec(invitation.text)?.[1];
     assert.ok(username, 'the mail names the username');
 
-    const page = await newPage(browser);
+    const page = await newPage(chrome.browser);
     page.setDefaultTimeout(30000);
     await page.goto(link);
     await expectVisible(page.getByRole('heading', { name: /^Welcome to / }));

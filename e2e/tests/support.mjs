@@ -2,6 +2,7 @@
 // Shared helpers for the browser tests: the system Chromium driven by playwright-core.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { after, before } from 'node:test';
 import { chromium, errors } from 'playwright-core';
 import { stereoWav } from '../../scripts/wav.mjs';
 
@@ -39,6 +40,19 @@ export async function launch() {
  * blocked. `options` go to the context (e.g. `{ isMobile: true, hasTouch: true }` for a phone's
  * touch screen, `storageState` to carry a session over).
  */
+/**
+ * One Chromium for the tests of a describe block: launched before the first test, closed after
+ * the last. Call it in the describe body; the tests read `.browser` once the hook has run.
+ */
+export function useBrowser() {
+  const held = { browser: null };
+  before(async () => {
+    held.browser = await launch();
+  });
+  after(() => held.browser?.close());
+  return held;
+}
+
 export async function newPage(browser, viewport = DESKTOP, options = {}) {
   const context = await browser.newContext({ viewport, baseURL: BASE, ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());

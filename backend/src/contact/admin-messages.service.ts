@@ -4,14 +4,13 @@
  * queued (so the thread never loses what staff wrote), then sent through the mail queue; a
  * "deposit link" is a reply carrying a link to /checkout for a catalogue service, whose price
  * the server reads when the customer pays. The drawer also shows the sender's payments and
- * projects under the same email, read through those features' services.
+ * projects under the same email (SenderHistory).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   depositPence,
   formatPence,
-  RELATED_LIMIT,
   REPLY_MESSAGES,
   type AdminMessageDetail,
   type AdminMessageListItem,
@@ -23,14 +22,13 @@ import { badRequest, notFound, unavailable } from '../common/errors/app.exceptio
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
-import { PaymentLedgerService } from '../payments/payment-ledger.service';
-import { ProjectsService } from '../projects/projects.service';
 import { ServicesService } from '../services/services.service';
 import type { UserEntity } from '../users/entities/user.entity';
 import { ContactRepository } from './contact.repository';
 import { serviceLabel } from './contact.service';
 import type { MessageListQuery, ReplyDto } from './dto/admin-messages.dto';
 import { ContactEntity } from './entities/contact.entity';
+import { SenderHistory } from './sender-history';
 
 const PREVIEW_LENGTH = 140;
 
@@ -42,8 +40,7 @@ export class AdminMessagesService {
     private readonly repo: ContactRepository,
     private readonly mail: MailService,
     private readonly services: ServicesService,
-    private readonly payments: PaymentLedgerService,
-    private readonly projects: ProjectsService,
+    private readonly senders: SenderHistory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -73,12 +70,7 @@ export class AdminMessagesService {
   async detail(id: number): Promise<AdminMessageDetail> {
     await this.repo.markRead(id);
     const contact = await this.get(id);
-    const email = contact.email.trim().toLowerCase();
-    const [thread, payments, projects] = await Promise.all([
-      this.repo.thread(id),
-      this.payments.forEmail(email, RELATED_LIMIT),
-      this.projects.listForClient(email),
-    ]);
+    const [thread, related] = await Promise.all([this.repo.thread(id), this.senders.of(contact.email)]);
     const jobIds = [
       `contact-${id}-thank-you`,
       `contact-${id}-notification`,
@@ -106,11 +98,7 @@ export class AdminMessagesService {
         createdAt: r.createdAt.toISOString(),
         delivery: delivery(r.mailJobId, r.kind === 'deposit-link' ? 'Deposit link' : 'Reply'),
       })),
-      related: {
-        payments: payments.items,
-        paymentsTotal: payments.total,
-        projects: projects.slice(0, RELATED_LIMIT),
-      },
+      related,
     };
   }
 
@@ -128,6 +116,7 @@ export class AdminMessagesService {
     const idempotencyKey = dto.idempotencyKey ?? null;
     let job: Parameters<MailService['enqueue']>[0];
     let kind: 'reply' | 'deposit-link' = 'reply';
+    let serviceId: number | null = null;
     let body = dto.body ?? '';
     const context = {
       name: contact.name,
@@ -140,6 +129,7 @@ export class AdminMessagesService {
       const service = await this.services.findActiveById(dto.serviceId);
       if (!service) throw badRequest('Unknown service', 'UNKNOWN_SERVICE');
       kind = 'deposit-link';
+      serviceId = service.id;
       const payUrl = `${this.config.publicUrl}/checkout?serviceId=${service.id}`;
       body = body || `Deposit link for ${service.name}: ${payUrl}`;
       job = {
@@ -155,19 +145,6 @@ export class AdminMessagesService {
         },
         jobId,
       };
-      if (
-        !(await this.repo.insertReply({
-          contactId: id,
-          authorId: author.id,
-          authorName,
-          kind,
-          body,
-          serviceId: service.id,
-          mailJobId: jobId,
-          idempotencyKey,
-        }))
-      )
-        return this.detail(id);
     } else {
       if (!body) {
         throw badRequest(REPLY_MESSAGES.body, 'VALIDATION_FAILED', [
@@ -181,20 +158,19 @@ export class AdminMessagesService {
         context,
         jobId,
       };
-      if (
-        !(await this.repo.insertReply({
-          contactId: id,
-          authorId: author.id,
-          authorName,
-          kind,
-          body,
-          serviceId: null,
-          mailJobId: jobId,
-          idempotencyKey,
-        }))
-      )
-        return this.detail(id);
     }
+    const recorded = await this.repo.insertReply({
+      contactId: id,
+      authorId: author.id,
+      authorName,
+      kind,
+      body,
+      serviceId,
+      mailJobId: jobId,
+      idempotencyKey,
+    });
+    // Already recorded under this key: the first request queued the mail.
+    if (!recorded) return this.detail(id);
     if (contact.status !== 'archived') await this.repo.update(id, { status: 'replied' });
 
     try {

@@ -11,6 +11,7 @@ import { ContactReplyEntity } from './entities/contact-reply.entity';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 import { ContactEntity } from './entities/contact.entity';
+import { SenderHistory } from './sender-history';
 import { MessagingStatsController } from './messaging-stats.controller';
 import { ContactPersonalDataRepository } from './contact-personal-data.repository';
 
@@ -23,7 +24,13 @@ import { ContactPersonalDataRepository } from './contact-personal-data.repositor
     ProjectsModule,
   ],
   controllers: [ContactController, MessagingStatsController, AdminMessagesController],
-  providers: [ContactService, ContactRepository, AdminMessagesService, ContactPersonalDataRepository],
+  providers: [
+    ContactService,
+    ContactRepository,
+    AdminMessagesService,
+    SenderHistory,
+    ContactPersonalDataRepository,
+  ],
   exports: [ContactService, ContactPersonalDataRepository, AdminMessagesService],
 })
 export class ContactModule {}

@@ -24,18 +24,15 @@
  * - Mails go through the queue after the data is stored, with job ids derived from the project,
  *   so a retried step does not mail twice.
  */
-import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   BALANCE_PAID_STATUSES,
   balancePence,
   CURRENCY,
   formatPence,
   ProjectMoneyDto,
-  REVIEW,
   REVIEW_MESSAGES,
 } from '@studio/shared';
-import type { Queue } from 'bull';
 import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { badRequest, conflict } from '../common/errors/app.exception';
@@ -49,15 +46,13 @@ import { ProjectEntity } from '../projects/entities/project.entity';
 import { PortalAuthService } from '../projects/portal-auth.service';
 import { ProjectLock } from '../projects/projects.repository';
 import { ProjectsService } from '../projects/projects.service';
+import { BalanceReminders } from './balance-reminders';
 import { ReviewSteps } from './review-steps';
 import { ReviewVersionsService } from './review-versions.service';
-import { REMINDER_QUEUE, ReminderJob, reminderJobId } from './reviews.constants';
 import { ReviewsRepository } from './reviews.repository';
 
 @Injectable()
 export class ReviewBalanceService {
-  private readonly logger = new Logger(ReviewBalanceService.name);
-
   constructor(
     private readonly repo: ReviewsRepository,
     private readonly projects: ProjectsService,
@@ -65,7 +60,7 @@ export class ReviewBalanceService {
     private readonly versions: ReviewVersionsService,
     private readonly steps: ReviewSteps,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(REMINDER_QUEUE) private readonly reminders: Queue<ReminderJob>,
+    private readonly reminders: BalanceReminders,
     private readonly payments: PaymentsService,
     private readonly issues: PaymentIssuesRepository,
     private readonly moneyLedger: MoneyLedgerRepository,
@@ -195,14 +190,7 @@ export class ReviewBalanceService {
       // One mail per price of the balance.
       jobId: `project-${project.id}-balance-request${version > 1 ? `-v${version}` : ''}`,
     });
-    for (const day of REVIEW.reminderDays) {
-      await this.reminders
-        .add(
-          { projectId: project.id, day },
-          { jobId: reminderJobId(project.id, day), delay: day * 86_400_000, removeOnComplete: true },
-        )
-        .catch((err: Error) => this.logger.error(`Could not queue a balance reminder: ${err.message}`));
-    }
+    await this.reminders.schedule(project.id);
   }
 
   /** Run by the reminder job: mails the link again unless the balance was paid meanwhile. */
@@ -298,10 +286,7 @@ export class ReviewBalanceService {
   async afterBalancePaid(payment: { id: number; metadata: Record<string, unknown> }): Promise<void> {
     const projectId = typeof payment.metadata.projectId === 'string' ? payment.metadata.projectId : null;
     if (!projectId) return;
-    for (const day of REVIEW.reminderDays) {
-      const job = await this.reminders.getJob(reminderJobId(projectId, day)).catch(() => null);
-      await job?.remove().catch(() => undefined);
-    }
+    await this.reminders.cancel(projectId);
     const project = await this.projects.requireAny(projectId);
     const link = await this.portalAuth.projectLink(project.customerEmail, project.id);
     await this.steps.mailQuietly({

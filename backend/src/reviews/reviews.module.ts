@@ -9,6 +9,7 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { AdminClientFilesController } from './admin-client-files.controller';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { BalanceCheckoutService } from './balance-checkout.service';
+import { BalanceReminders } from './balance-reminders';
 import { BalanceSettlement } from './balance-settlement';
 import { ClientFilesService } from './client-files.service';
 import { MediaController } from './media.controller';
@@ -72,6 +73,7 @@ import { StaffTusUploads } from './staff-tus-uploads';
     ReviewNotesRepository,
     ReviewNotesService,
     BalanceSettlement,
+    BalanceReminders,
     BalanceCheckoutService,
     MediaService,
     ClientFilesService,

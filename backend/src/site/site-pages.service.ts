@@ -3,19 +3,17 @@
  * blog posts get their article meta (or a 404 when not public); every other route of the shared
  * SITE_ROUTES its own title with the site's name and description from the settings (and
  * `noindex` for the private ones: a client's project, a payment link, sign-in steps); unknown
- * paths a 404.
+ * paths a 404. The feeds beside the pages are SiteFeedsService's.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BLOG, matchSiteRoute, NOT_FOUND_TITLE } from '@studio/shared';
+import { matchSiteRoute, NOT_FOUND_TITLE } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { BlogCache } from '../blog/blog-cache';
 import { ImageStore } from '../blog/media/image-store';
 import { PublicPostsService } from '../blog/posts/public-posts.service';
 import { SettingsService } from '../settings/settings.service';
-import { rssXml, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './feeds';
 import { HeadMeta, notFoundMeta, pageMeta, postMeta } from './seo';
-import { PageMeta, SiteService } from './site.service';
+import type { PageMeta } from './site.service';
 import { loggedUrl, redactSecrets } from '../common/logging/logged-url';
 
 const POST_PATH = /^\/blog\/post\/([^/]+)\/?$/;
@@ -30,10 +28,8 @@ export class SitePagesService {
   private readonly logger = new Logger(SitePagesService.name);
 
   constructor(
-    private readonly site: SiteService,
     private readonly posts: PublicPostsService,
     private readonly settings: SettingsService,
-    private readonly cache: BlogCache,
     private readonly images: ImageStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,7 +40,7 @@ export class SitePagesService {
       return await this.pageWithMeta(path);
     } catch (err) {
       this.logger.error(`Page meta for ${loggedUrl(path)} failed: ${redactSecrets((err as Error).message)}`);
-      return { status: this.site.isKnownRoute(path) ? 200 : 404, meta: {} };
+      return { status: matchSiteRoute(path) ? 200 : 404, meta: {} };
     }
   }
 
@@ -84,29 +80,6 @@ export class SitePagesService {
         },
       ),
     );
-  }
-
-  /** Cached like the posts it lists (cleared by every blog write); a megabyte for 10,000 posts. */
-  sitemap(): Promise<string> {
-    return this.cache.get(
-      'sitemap.xml',
-      async () => sitemapXml(this.config.publicUrl, await this.posts.sitemapEntries(SITEMAP_MAX_URLS)),
-      (xml) => xml.length * 2,
-    );
-  }
-
-  async rss(): Promise<string> {
-    const settings = await this.settings.get();
-    // The channel shows the blog's name and description, so they are part of the key.
-    return this.cache.get(
-      `rss.xml:${settings.blogName}:${settings.siteDescription}`,
-      async () => rssXml(this.config.publicUrl, settings, await this.posts.latest(BLOG.rssItems)),
-      (xml) => xml.length * 2,
-    );
-  }
-
-  robots(): string {
-    return robotsTxt(this.config.publicUrl);
   }
 }
 

@@ -5,6 +5,7 @@ import { PORTAL } from '@studio/shared';
 import { notFound } from '../common/errors/app.exception';
 import { etagOf, notModified, PUBLIC_PAGE_CACHE } from '../common/http-cache';
 import { PageRendererService } from './page-renderer.service';
+import { SiteFeedsService } from './site-feeds.service';
 import { SitePagesService } from './site-pages.service';
 import { SiteService } from './site.service';
 
@@ -28,6 +29,7 @@ export class SiteController {
   constructor(
     private readonly site: SiteService,
     private readonly pages: SitePagesService,
+    private readonly feeds: SiteFeedsService,
     private readonly renderer: PageRendererService,
   ) {}
 
@@ -35,21 +37,21 @@ export class SiteController {
   @Header('content-type', 'application/xml; charset=utf-8')
   @Header('cache-control', FEED_CACHE)
   sitemap(): Promise<string> {
-    return this.pages.sitemap();
+    return this.feeds.sitemap();
   }
 
   @Get('rss.xml')
   @Header('content-type', 'application/rss+xml; charset=utf-8')
   @Header('cache-control', FEED_CACHE)
   rss(): Promise<string> {
-    return this.pages.rss();
+    return this.feeds.rss();
   }
 
   @Get('robots.txt')
   @Header('content-type', 'text/plain; charset=utf-8')
   @Header('cache-control', FEED_CACHE)
   robots(): string {
-    return this.pages.robots();
+    return this.feeds.robots();
   }
 
   @Get('*')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchSiteRoute, PRERENDER_TOKENS, siteBrandingFrom } from '@studio/shared';
+import { PRERENDER_TOKENS, siteBrandingFrom } from '@studio/shared';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { HtmlTemplate } from './html-template';
@@ -147,11 +147,6 @@ export class SiteService implements OnModuleInit {
       if (links !== null) return { template: page.template, links };
     }
     return null;
-  }
-
-  /** A client route of the shared list (the site's router has a page for it); else the shell's 404. */
-  isKnownRoute(path: string): boolean {
-    return matchSiteRoute(path) !== null;
   }
 
   /**

@@ -221,7 +221,6 @@ export const PAYMENT_ISSUE_LABELS = {
   reconciliation: 'Differs from Stripe',
 } satisfies Record<string, string>;
 export type PaymentIssueKind = keyof typeof PAYMENT_ISSUE_LABELS;
-export const PAYMENT_ISSUE_KINDS = kindsOf(PAYMENT_ISSUE_LABELS);
 
 export interface AdminPaymentIssue {
   id: number;

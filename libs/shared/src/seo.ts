@@ -90,6 +90,14 @@ function inRange(n: number, [min, max]: readonly [number, number]): boolean {
   return n >= min && n <= max;
 }
 
+/** A meta field's length: 10 points inside the recommended range, 5 outside it, none when empty. */
+function lengthCheck(id: string, field: string, value: string, range: readonly [number, number]): SeoCheck {
+  const [min, max] = range;
+  if (!value) return check(id, `${field} is missing`, 0, 10, 'error');
+  if (inRange(value.length, range)) return check(id, `${field} is ${min}-${max} characters`, 10, 10);
+  return check(id, `${field} is ${value.length} characters (aim for ${min}-${max})`, 5, 10);
+}
+
 /** The scoring of spec §5, used live by the editor and available to the server. */
 export function scoreSeo(input: SeoInput): SeoReport {
   const keyword = (input.focusKeyword ?? '').trim().toLowerCase();
@@ -99,8 +107,6 @@ export function scoreSeo(input: SeoInput): SeoReport {
   const metaDescription = (input.metaDescription ?? '').trim();
   const text = stripTags(input.content ?? '');
   const density = keywordDensity(input.content ?? '', keyword);
-  const [tMin, tMax] = BLOG.recommendedMetaTitle;
-  const [dMin, dMax] = BLOG.recommendedMetaDescription;
 
   const checks: SeoCheck[] = [
     check(
@@ -109,26 +115,13 @@ export function scoreSeo(input: SeoInput): SeoReport {
       containsKeyword(input.title ?? '', keyword) ? 15 : 0,
       15,
     ),
-    !metaTitle
-      ? check('meta-title-length', 'Meta title is missing', 0, 10, 'error')
-      : inRange(metaTitle.length, BLOG.recommendedMetaTitle)
-        ? check('meta-title-length', `Meta title is ${tMin}-${tMax} characters`, 10, 10)
-        : check(
-            'meta-title-length',
-            `Meta title is ${metaTitle.length} characters (aim for ${tMin}-${tMax})`,
-            5,
-            10,
-          ),
-    !metaDescription
-      ? check('meta-description-length', 'Meta description is missing', 0, 10, 'error')
-      : inRange(metaDescription.length, BLOG.recommendedMetaDescription)
-        ? check('meta-description-length', `Meta description is ${dMin}-${dMax} characters`, 10, 10)
-        : check(
-            'meta-description-length',
-            `Meta description is ${metaDescription.length} characters (aim for ${dMin}-${dMax})`,
-            5,
-            10,
-          ),
+    lengthCheck('meta-title-length', 'Meta title', metaTitle, BLOG.recommendedMetaTitle),
+    lengthCheck(
+      'meta-description-length',
+      'Meta description',
+      metaDescription,
+      BLOG.recommendedMetaDescription,
+    ),
     check(
       'keyword-in-description',
       'Focus keyword appears in the meta description',
