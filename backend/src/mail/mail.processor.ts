@@ -33,6 +33,7 @@ import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
 import { MailDeliveryHooks, type PreparedMail } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
 import { MailStore } from './mail-store.repository';
+import { buildRawMessage } from './raw-message';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
 import { SmtpPoolGate } from './smtp-transport';
 import { isMailJobRef, type MailAttachment, type MailJob, type MailQueueData } from './mail.types';
@@ -191,7 +192,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
       : this.renderer.render(mail.template, mail.subject, mail.context);
     let result: MailResult;
     try {
-      const info: SentMessageInfo = await this.mailer.sendMail({
+      const messageId = `<${encodeURIComponent(String(job.id))}@${this.domain}>`;
+      const message = {
         from: this.config.mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -199,9 +201,13 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
         html: mail.format === 'text' ? undefined : html,
         replyTo: mail.replyTo,
         headers: mail.headers,
-        attachments: mail.attachments?.map(resolveAttachment),
-        messageId: `<${encodeURIComponent(String(job.id))}@${this.domain}>`,
-      });
+        messageId,
+      };
+      // Written here in one pass where it can be (raw-message.ts); nodemailer composes the rest.
+      const raw = mail.attachments?.length ? null : buildRawMessage(message);
+      const info: SentMessageInfo = await this.mailer.sendMail(
+        raw ? { ...raw, messageId } : { ...message, attachments: mail.attachments?.map(resolveAttachment) },
+      );
       result = { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
       metrics.mailSent(job.timestamp);
     } catch (err) {
