@@ -42,4 +42,32 @@ describe('mail with the SMTP server down (HTTP app, real Bull)', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await queue.getFailedCount()).toBe(0);
   });
+
+  // Fewer jobs than the worker's slots: the idle slots wait on Bull's blocking fetch, which used
+  // to hand a retried job straight to the worker while the breaker had paused the queue.
+  it('spends no further attempt on a retried job while the server stays away', async () => {
+    const port = sink.port;
+    await sink.stop();
+    const mail = t.app.get(MailService);
+    const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+    const ids = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        await mail.enqueue({
+          template: 'customer-test',
+          to: `few${i}@example.com`,
+          subject: `Few ${i}`,
+          context: { fromAddress: 'a@b.c', sentAt: 'now' },
+          jobId: `few-${i}`,
+        }),
+      );
+    await new Promise((r) => setTimeout(r, 3000));
+    const attempts = await Promise.all(ids.map(async (id) => (await queue.getJob(id))!.attemptsMade));
+    expect(Math.max(...attempts)).toBeLessThanOrEqual(1);
+    expect(await queue.getFailedCount()).toBe(0);
+
+    sink = await SmtpSink.start(port);
+    for (let i = 0; i < 3; i++) await sink.waitForMailsTo(`few${i}@example.com`);
+    expect(await queue.getFailedCount()).toBe(0);
+  });
 });

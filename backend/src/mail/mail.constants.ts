@@ -11,9 +11,8 @@ export const SMTP_POOL_CONNECTIONS = 8;
 /**
  * Parallel jobs per worker process: two per pooled connection, so while one job's message is on
  * the wire another has read its mail (batched with the others, see MailStore) and waits for the
- * connection; no connection idles between messages. More slots than that leave slots idle on
- * Bull's blocking fetch, which a local pause (SmtpBreaker) does not hold back: with four per
- * connection and a backlog smaller than the slots, jobs kept being tried while SMTP was down.
+ * connection; no connection idles between messages. While SMTP is away
+ * (SmtpBreaker) at most this many jobs wait in the worker, active with their locks renewed.
  */
 export const MAIL_CONCURRENCY = 2 * SMTP_POOL_CONNECTIONS;
 

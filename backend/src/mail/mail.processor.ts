@@ -86,15 +86,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.enabled) return;
     this.running = true;
     const transporter = this.mailer.getTransporter();
-    this.breaker = new SmtpBreaker(
-      {
-        probe: () => transporter.verify(),
-        // Local pause: only this worker stops; producers keep queueing.
-        onOpen: () => this.queue.pause(true, true),
-        onClose: () => this.queue.resume(true),
-      },
-      this.config.mail.probeMs,
-    );
+    // While SMTP is away this worker's jobs wait in handle(); producers keep queueing.
+    this.breaker = new SmtpBreaker({ probe: () => transporter.verify() }, this.config.mail.probeMs);
     this.queue
       .process(MAIL_CONCURRENCY, (job) => this.handle(job))
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
@@ -156,6 +149,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
 
   async handle(job: Job<MailQueueData>): Promise<MailResult> {
     if (!this.running) throw new Error('The mail worker is not running in this process');
+    // SMTP known to be away: wait for it rather than spend an attempt (smtp-breaker.ts).
+    await this.breaker?.whenClosed();
     const stored = isMailJobRef(job.data) ? job.data.mailId : null;
     let mail: MailJob;
     if (stored === null) {
