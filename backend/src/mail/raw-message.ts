@@ -106,7 +106,9 @@ function encodeWords(value: string): string {
  * characters get soft breaks that never split an escape.
  */
 export function quotedPrintable(text: string): string {
-  const bytes = Buffer.from(text.replace(/\r\n|\r|\n/g, '\n'), 'utf8').toString('latin1');
+  const lf = text.replace(/\r\n|\r/g, '\n');
+  // One character per byte, so each can be escaped on its own (ASCII text already is).
+  const bytes = /[^\t\n\x20-\x7e]/.test(lf) ? Buffer.from(lf, 'utf8').toString('latin1') : lf;
   const escaped = bytes.replace(/[^\t\n\x20-\x3c\x3e-\x7e]|[\t ](?=\n|$)/g, (c) => {
     const code = c.charCodeAt(0);
     return `=${code < 16 ? '0' : ''}${code.toString(16).toUpperCase()}`;
