@@ -14,32 +14,57 @@ describe('mail with the SMTP server down (HTTP app, real Bull)', () => {
   });
   afterAll(() => closeTestApp(t, sink));
 
-  it('pauses instead of burning attempts, and drains the backlog once the server is back', async () => {
+  /**
+   * Stops the server, queues `count` mails to `<name><i>@example.com` and waits 3 s: far longer
+   * than 8 attempts at a 50 ms backoff would take without the breaker. Returns the most attempts
+   * any of them made, with the server still down.
+   */
+  async function backlogWhileDown(
+    name: string,
+    count: number,
+  ): Promise<{ port: number; maxAttempts: number }> {
     const port = sink.port;
     await sink.stop();
     const mail = t.app.get(MailService);
-    const queue = t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
     const ids = [];
-    for (let i = 0; i < 20; i++)
+    for (let i = 0; i < count; i++)
       ids.push(
         await mail.enqueue({
           template: 'customer-test',
-          to: `backlog${i}@example.com`,
-          subject: `Backlog ${i}`,
+          to: `${name}${i}@example.com`,
+          subject: `${name} ${i}`,
           context: { fromAddress: 'a@b.c', sentAt: 'now' },
-          jobId: `backlog-${i}`,
+          jobId: `${name}-${i}`,
         }),
       );
-    // Far longer than 8 attempts at a 50 ms backoff would take without the breaker.
     await new Promise((r) => setTimeout(r, 3000));
-    expect(await queue.getFailedCount()).toBe(0);
-    const attempts = await Promise.all(ids.map(async (id) => (await queue.getJob(id))!.attemptsMade));
-    expect(Math.max(...attempts)).toBeLessThanOrEqual(2);
+    const attempts = await Promise.all(ids.map(async (id) => (await queue().getJob(id))!.attemptsMade));
+    return { port, maxAttempts: Math.max(...attempts) };
+  }
+
+  const queue = () => t.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+
+  it('pauses instead of burning attempts, and drains the backlog once the server is back', async () => {
+    const { port, maxAttempts } = await backlogWhileDown('backlog', 20);
+    expect(await queue().getFailedCount()).toBe(0);
+    expect(maxAttempts).toBeLessThanOrEqual(2);
 
     sink = await SmtpSink.start(port);
     const started = Date.now();
-    for (const id of ids) await sink.waitForMailsTo(`backlog${id.split('-')[1]}@example.com`);
+    for (let i = 0; i < 20; i++) await sink.waitForMailsTo(`backlog${i}@example.com`);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(await queue.getFailedCount()).toBe(0);
+    expect(await queue().getFailedCount()).toBe(0);
+  });
+
+  // Fewer jobs than the worker's slots: the idle slots wait on Bull's blocking fetch, which used
+  // to hand a retried job straight to the worker while the breaker had paused the queue.
+  it('spends no further attempt on a retried job while the server stays away', async () => {
+    const { port, maxAttempts } = await backlogWhileDown('few', 3);
+    expect(maxAttempts).toBeLessThanOrEqual(1);
+    expect(await queue().getFailedCount()).toBe(0);
+
+    sink = await SmtpSink.start(port);
+    for (let i = 0; i < 3; i++) await sink.waitForMailsTo(`few${i}@example.com`);
+    expect(await queue().getFailedCount()).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ import { MAIL_CONCURRENCY, MAIL_QUEUE } from './mail.constants';
 import { MailDeliveryHooks, type PreparedMail } from './mail-delivery-hooks';
 import { MailRenderer } from './mail-renderer';
 import { MailStore } from './mail-store.repository';
+import { buildRawMessage } from './raw-message';
 import { isConnectionFailure, SmtpBreaker } from './smtp-breaker';
 import { SmtpPoolGate } from './smtp-transport';
 import { isMailJobRef, type MailAttachment, type MailJob, type MailQueueData } from './mail.types';
@@ -85,15 +86,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.enabled) return;
     this.running = true;
     const transporter = this.mailer.getTransporter();
-    this.breaker = new SmtpBreaker(
-      {
-        probe: () => transporter.verify(),
-        // Local pause: only this worker stops; producers keep queueing.
-        onOpen: () => this.queue.pause(true, true),
-        onClose: () => this.queue.resume(true),
-      },
-      this.config.mail.probeMs,
-    );
+    // While SMTP is away this worker's jobs wait in handle(); producers keep queueing.
+    this.breaker = new SmtpBreaker({ probe: () => transporter.verify() }, this.config.mail.probeMs);
     this.queue
       .process(MAIL_CONCURRENCY, (job) => this.handle(job))
       .catch((err: Error) => this.logger.error(`Mail worker stopped: ${err.message}`));
@@ -155,6 +149,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
 
   async handle(job: Job<MailQueueData>): Promise<MailResult> {
     if (!this.running) throw new Error('The mail worker is not running in this process');
+    // SMTP known to be away: wait for it rather than spend an attempt (smtp-breaker.ts).
+    await this.breaker?.whenClosed();
     const stored = isMailJobRef(job.data) ? job.data.mailId : null;
     let mail: MailJob;
     if (stored === null) {
@@ -191,7 +187,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
       : this.renderer.render(mail.template, mail.subject, mail.context);
     let result: MailResult;
     try {
-      const info: SentMessageInfo = await this.mailer.sendMail({
+      const messageId = `<${encodeURIComponent(String(job.id))}@${this.domain}>`;
+      const message = {
         from: this.config.mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -199,9 +196,13 @@ export class MailProcessor implements OnApplicationBootstrap, OnModuleDestroy {
         html: mail.format === 'text' ? undefined : html,
         replyTo: mail.replyTo,
         headers: mail.headers,
-        attachments: mail.attachments?.map(resolveAttachment),
-        messageId: `<${encodeURIComponent(String(job.id))}@${this.domain}>`,
-      });
+        messageId,
+      };
+      // Written here in one pass where it can be (raw-message.ts); nodemailer composes the rest.
+      const raw = mail.attachments?.length ? null : buildRawMessage(message);
+      const info: SentMessageInfo = await this.mailer.sendMail(
+        raw ? { ...raw, messageId } : { ...message, attachments: mail.attachments?.map(resolveAttachment) },
+      );
       result = { messageId: info.messageId, accepted: info.accepted.map(String), response: info.response };
       metrics.mailSent(job.timestamp);
     } catch (err) {

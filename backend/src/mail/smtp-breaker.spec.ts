@@ -31,6 +31,30 @@ describe('SmtpBreaker', () => {
     breaker.stop();
   });
 
+  it('holds jobs while open, lets them go when it closes, and fails them when stopped', async () => {
+    let up = false;
+    const breaker = new SmtpBreaker(
+      { probe: async () => (up ? undefined : Promise.reject(new Error('down'))) },
+      10,
+    );
+    await expect(breaker.whenClosed()).resolves.toBeUndefined();
+    await breaker.trip('connect ECONNREFUSED');
+    let released = false;
+    const held = breaker.whenClosed().then(() => (released = true));
+    await tick(35);
+    expect(released).toBe(false);
+    up = true;
+    await held;
+    expect(breaker.isOpen).toBe(false);
+
+    up = false;
+    await breaker.trip('connect ECONNREFUSED');
+    const stopping = breaker.whenClosed();
+    breaker.stop();
+    await expect(stopping).rejects.toThrow(/stopping/);
+    await expect(breaker.whenClosed()).rejects.toThrow(/stopping/);
+  });
+
   it('tells an unreachable server from a refused mail', () => {
     expect(isConnectionFailure(Object.assign(new Error('x'), { code: 'ECONNECTION' }))).toBe(true);
     expect(isConnectionFailure(Object.assign(new Error('x'), { code: 'EENVELOPE', responseCode: 550 }))).toBe(
