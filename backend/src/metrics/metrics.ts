@@ -124,17 +124,24 @@ export function unwatchQueue(queue: Queue): void {
 
 const STATUS_CLASS = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
+type Timer = { observe(value: number): void };
+
 /** Times every answer by the route Fastify matched; ids in paths never become label values. */
 export function registerHttpMetrics(fastify: FastifyInstance): void {
+  // The labelled series per method, route and status class, looked up once each (prom-client
+  // checks and builds the labels on every `labels()` call): as many as the histogram has.
+  const series = new Map<string, Timer>();
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
     const status = reply.statusCode;
-    httpDuration
-      .labels(
-        req.method,
-        req.routeOptions.url ?? 'unmatched',
-        STATUS_CLASS[Math.floor(status / 100)] ?? '5xx',
-      )
-      .observe(reply.elapsedTime / 1000);
+    const route = req.routeOptions.url ?? 'unmatched';
+    const statusClass = STATUS_CLASS[Math.floor(status / 100)] ?? '5xx';
+    const key = `${req.method} ${statusClass} ${route}`;
+    let timer = series.get(key);
+    if (!timer) {
+      timer = httpDuration.labels(req.method, route, statusClass);
+      series.set(key, timer);
+    }
+    timer.observe(reply.elapsedTime / 1000);
     done();
   });
 }

@@ -43,6 +43,46 @@ export function flushLogs(logger: Logger): void {
   }
 }
 
+/** Writes one line at a fixed level and message; `fields` is the JSON of its fields, braces left out. */
+export type LineWriter = (fields: string) => void;
+
+/**
+ * The line pino writes for `logger[level](fields, msg)`, put together from the logger's own
+ * pieces (level, time, bindings, end) without pino's per-call work (a merged object walked key
+ * by key, every value escaped): the access log writes one per request. Checked once against
+ * pino's own output for a sample; undefined, and the caller logs through pino, when the logger
+ * does anything per line a template cannot (a mixin, hooks, a stream that wants the line's
+ * metadata) or the check fails.
+ */
+export function lineWriter(logger: Logger, level: Level, msg: string): LineWriter | undefined {
+  const sym = pino.symbols;
+  const self = logger as unknown as Record<symbol, unknown>;
+  const hooks = self[sym.hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
+  const stream = self[sym.streamSym] as (DestinationStream & Record<symbol, unknown>) | undefined;
+  if (self[sym.mixinSym] || hooks?.logMethod || hooks?.streamWrite || !stream) return undefined;
+  if (stream[sym.needsMetadataGsym] === true) return undefined;
+  const num = logger.levels.values[level];
+  const time = self[sym.timeSym] as () => string;
+  const levelPart = (self[sym.lsCacheSym] as Record<number, string>)[num];
+  const tail = `,${JSON.stringify(self[sym.messageKeySym] ?? 'msg')}:${JSON.stringify(msg)}${String(self[sym.endSym])}`;
+  const build = (t: string, fields: string) =>
+    levelPart + t + String(self[sym.chindingsSym]) + (fields ? ',' + fields : '') + tail;
+
+  const sample = {
+    reqId: 'req-1',
+    req: { method: 'GET', url: '/a"b', remoteAddress: '::1' },
+    res: { statusCode: 200 },
+    n: 1,
+  };
+  const t = time.call(logger);
+  const asJson = self[sym.asJsonSym] as (obj: object, msg: string, num: number, time: string) => string;
+  if (asJson.call(logger, sample, msg, num, t) !== build(t, JSON.stringify(sample).slice(1, -1)))
+    return undefined;
+  return (fields) => {
+    stream.write(build(time.call(logger), fields));
+  };
+}
+
 /** Nest's LoggerService: `(message, ...params)`, the last string param being the context. */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly root: Logger) {}
