@@ -128,19 +128,19 @@ type Timer = { observe(value: number): void };
 
 /** Times every answer by the route Fastify matched; ids in paths never become label values. */
 export function registerHttpMetrics(fastify: FastifyInstance): void {
-  // The labelled series per method, route and status class, looked up once each (prom-client
-  // checks and builds the labels on every `labels()` call): as many as the histogram has.
-  const series = new Map<string, Timer>();
+  // The labelled series by route, method and status class, looked up once each (prom-client
+  // checks and builds the labels on every `labels()` call): as many as the histogram has. Maps of
+  // the strings as they come, so no key is built per request.
+  const series = new Map<string, Map<string, Timer[]>>();
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
-    const status = reply.statusCode;
     const route = req.routeOptions.url ?? 'unmatched';
-    const statusClass = STATUS_CLASS[Math.floor(status / 100)] ?? '5xx';
-    const key = `${req.method} ${statusClass} ${route}`;
-    let timer = series.get(key);
-    if (!timer) {
-      timer = httpDuration.labels(req.method, route, statusClass);
-      series.set(key, timer);
-    }
+    const klass = Math.min(Math.floor(reply.statusCode / 100), 5);
+    let byMethod = series.get(route);
+    if (!byMethod) series.set(route, (byMethod = new Map()));
+    let byClass = byMethod.get(req.method);
+    if (!byClass) byMethod.set(req.method, (byClass = []));
+    let timer = byClass[klass];
+    if (!timer) timer = byClass[klass] = httpDuration.labels(req.method, route, STATUS_CLASS[klass] ?? '5xx');
     timer.observe(reply.elapsedTime / 1000);
     done();
   });
