@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createRootLogger, lineWriter } from './app-logger';
+import { ChunkedOutput, createRootLogger, flushLogs, lineWriter } from './app-logger';
 
 function capture(): { lines: string[]; write(line: string): void } {
   const lines: string[] = [];
@@ -43,5 +43,44 @@ describe('lineWriter', () => {
   it('declines a logger that adds fields to every line, which then logs through pino', () => {
     const logger = createRootLogger('info', capture(), () => ({ trace_id: 'abc' }));
     expect(lineWriter(logger, 'info', 'request completed')).toBeUndefined();
+  });
+});
+
+describe('ChunkedOutput', () => {
+  it('hands lines over in order, in one write once enough wait, and the rest on flushSync', () => {
+    const writes: string[] = [];
+    let flushed = 0;
+    const out = new ChunkedOutput(
+      { write: (s: string) => void writes.push(s), flushSync: () => void flushed++ },
+      10,
+    );
+    out.write('abcd\n');
+    out.write('efgh\n');
+    expect(writes).toEqual(['abcd\nefgh\n']);
+    out.write('ij\n');
+    expect(writes).toHaveLength(1);
+    out.flushSync();
+    expect(writes).toEqual(['abcd\nefgh\n', 'ij\n']);
+    expect(flushed).toBe(1);
+    out.flushSync();
+    expect(writes).toHaveLength(2);
+  });
+
+  it("serves as the logger's destination: lines arrive whole and in order once flushed", () => {
+    const writes: string[] = [];
+    const logger = createRootLogger(
+      'info',
+      new ChunkedOutput({ write: (s: string) => void writes.push(s), flushSync: () => {} }, 4096),
+    );
+    logger.info('one');
+    lineWriter(logger, 'info', 'two')!('"n":2');
+    expect(writes).toHaveLength(0);
+    flushLogs(logger);
+    const lines = writes
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
+    expect(lines.map((l) => l.msg)).toEqual(['one', 'two']);
   });
 });
