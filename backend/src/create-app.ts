@@ -4,7 +4,6 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -17,6 +16,7 @@ import { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { toErrorBody } from './common/errors/error-body';
 import { registerEarlyAnswers } from './common/early-answer';
+import { multipartPlugin } from './common/multipart';
 import { registerHttpCache } from './common/http-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createRootLogger, DestinationStream, flushLogs, NestPinoLogger } from './common/logging/app-logger';
@@ -130,7 +130,7 @@ export async function createApp(
   // Before any other onSend hook that keeps answers (the blog's response cache), so what it keeps
   // carries the ETag and Cache-Control.
   registerHttpCache(app.getHttpAdapter().getInstance());
-  await app.register(fastifyMultipart, {
+  await app.register(multipartPlugin, {
     limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 20 },
   });
 

@@ -124,17 +124,24 @@ export function unwatchQueue(queue: Queue): void {
 
 const STATUS_CLASS = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
+type Timer = { observe(value: number): void };
+
 /** Times every answer by the route Fastify matched; ids in paths never become label values. */
 export function registerHttpMetrics(fastify: FastifyInstance): void {
+  // The labelled series by route, method and status class, looked up once each (prom-client
+  // checks and builds the labels on every `labels()` call): as many as the histogram has. Maps of
+  // the strings as they come, so no key is built per request.
+  const series = new Map<string, Map<string, Timer[]>>();
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
-    const status = reply.statusCode;
-    httpDuration
-      .labels(
-        req.method,
-        req.routeOptions.url ?? 'unmatched',
-        STATUS_CLASS[Math.floor(status / 100)] ?? '5xx',
-      )
-      .observe(reply.elapsedTime / 1000);
+    const route = req.routeOptions.url ?? 'unmatched';
+    const klass = Math.min(Math.floor(reply.statusCode / 100), 5);
+    let byMethod = series.get(route);
+    if (!byMethod) series.set(route, (byMethod = new Map()));
+    let byClass = byMethod.get(req.method);
+    if (!byClass) byMethod.set(req.method, (byClass = []));
+    let timer = byClass[klass];
+    if (!timer) timer = byClass[klass] = httpDuration.labels(req.method, route, STATUS_CLASS[klass] ?? '5xx');
+    timer.observe(reply.elapsedTime / 1000);
     done();
   });
 }

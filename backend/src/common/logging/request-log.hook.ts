@@ -14,30 +14,50 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { lineWriter } from './app-logger';
 import { loggedUrl } from './logged-url';
 
 function routine(url: string): boolean {
   return url.startsWith('/api/') && url !== '/api/health' && !url.startsWith('/api/health?');
 }
 
+const COMPLETED = 'request completed';
+
 export function registerRequestLog(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     void reply.header('x-request-id', req.id);
     done();
   });
+  // The line put together as text (the same line pino writes, app-logger.ts): one per request.
+  const completed = {
+    info: lineWriter(logger, 'info', COMPLETED),
+    error: lineWriter(logger, 'error', COMPLETED),
+  };
   fastify.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : 'info';
     if (!logger.isLevelEnabled(level) || (level === 'info' && !routine(req.url))) return done();
-    logger[level](
-      {
-        reqId: req.id,
-        req: { method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip },
-        res: { statusCode: status },
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
+    const url = loggedUrl(req.url);
+    const ip = req.ip;
+    const responseTime = Math.round(reply.elapsedTime);
+    const write = completed[level];
+    if (write) {
+      write(
+        `"reqId":${JSON.stringify(req.id)},"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(url)}` +
+          (ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(ip)}`) +
+          `},"res":{"statusCode":${status}},"responseTime":${responseTime}`,
+      );
+    } else {
+      logger[level](
+        {
+          reqId: req.id,
+          req: { method: req.method, url, remoteAddress: ip },
+          res: { statusCode: status },
+          responseTime,
+        },
+        COMPLETED,
+      );
+    }
     done();
   });
   fastify.addHook('onRequestAbort', (req: FastifyRequest, done: () => void) => {
