@@ -74,6 +74,7 @@ export const MESSAGES = {
   referralEmail: INVALID_EMAIL,
   referralEmailRequired: 'Please enter your email to use your referral code',
   testEmailRequired: 'Please enter a test email address',
+  adminNotifyEmail: 'Please enter a valid email address for admin notifications',
   emailRequired: 'Email required',
   emailRequiredDescription: 'Please enter your email address to subscribe',
   unsafeText:

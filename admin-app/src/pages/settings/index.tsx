@@ -16,7 +16,7 @@ import {
   XOutlined,
   YoutubeOutlined,
 } from '@ant-design/icons';
-import { LIMITS as SHARED_LIMITS, type SiteSettings, type SocialLinks } from '@studio/shared';
+import { LIMITS as SHARED_LIMITS, MESSAGES, type SiteSettings, type SocialLinks } from '@studio/shared';
 import { BackToDashboardButton } from '../../components/back-to-dashboard-button';
 import { PageTitle } from '../../components/page-title';
 import { useToast } from '../../hooks/use-toast';
@@ -170,7 +170,7 @@ export default function SettingsPage() {
                 {
                   // Like the server: a local address such as admin@localhost is fine.
                   pattern: /^[^\s@]+@[^\s@]+$/,
-                  message: 'Please enter a valid email address for admin notifications',
+                  message: MESSAGES.adminNotifyEmail,
                 },
               ]}
             />

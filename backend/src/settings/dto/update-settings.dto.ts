@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { LIMITS } from '@studio/shared';
+import { LIMITS, MESSAGES } from '@studio/shared';
 import {
   IsEmail,
   IsInt,
@@ -77,7 +77,7 @@ export class UpdateSettingsDto {
   /** Same rule as ADMIN_NOTIFY_EMAIL: a local address such as admin@localhost is allowed. */
   @IsOptional()
   @Transform(emptyToNull)
-  @IsEmail({ require_tld: false }, { message: 'Please enter a valid email address for admin notifications' })
+  @IsEmail({ require_tld: false }, { message: MESSAGES.adminNotifyEmail })
   @MaxLength(SETTINGS_LIMITS.emailMax, {
     message: `The admin notification email must be at most ${SETTINGS_LIMITS.emailMax} characters`,
   })
