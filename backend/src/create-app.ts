@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@studio/shared';
 import { AppModule } from './app.module';
@@ -35,6 +35,24 @@ const YEAR = 'public, max-age=31536000, immutable';
 /** Hashed build files never change; the entry points must always be revalidated. */
 export function cacheControlFor(filePath: string): string {
   return /(remoteEntry\.js|\.html|mf-manifest\.json)(\.gz|\.br)?$/.test(filePath) ? 'no-cache' : YEAR;
+}
+
+/**
+ * The inline scripts the shell's built pages carry (the loader that starts the app once the first
+ * frame is painted), as CSP sources: `'sha256-…'` from shell/dist/pages/manifest.json. None
+ * without a build (the plain shell has no inline script).
+ */
+export function builtPageScriptSources(webRoot: string): string[] {
+  const file = join(webRoot, 'shell', 'dist', 'pages', 'manifest.json');
+  if (!existsSync(file)) return [];
+  try {
+    const { scriptHashes = [] } = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown[] };
+    return scriptHashes
+      .filter((hash): hash is string => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/]+=*$/.test(hash))
+      .map((hash) => `'${hash}'`);
+  } catch {
+    return []; // SiteService reports an unreadable manifest and serves the plain shell
+  }
 }
 
 /**
@@ -100,7 +118,7 @@ export async function createApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", ...builtPageScriptSources(config.webRoot), 'https://js.stripe.com'],
         // antd and the rich-text editor inject <style> at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

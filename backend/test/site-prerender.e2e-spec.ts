@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ const HOME = SHELL.replace(
   '<div id="root"></div>',
   `<div id="root"><header><span class="brand__name">${siteName}</span></header><main><h1>Hero</h1>${'<p>Padding so the page is worth compressing.</p>'.repeat(40)}</main><footer><a href="${instagramUrl}">Instagram</a><p>© ${year} ${siteName}</p></footer></div>`,
 );
+/** The build's inline loader, as the manifest lists it (any SHA-256 will do here). */
+const LOADER_HASH = `sha256-${createHash('sha256').update('loader').digest('base64')}`;
 const CONTACT = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Contact Us</h1></div>');
 
 /** How the backend serves the documents the shell's build prerendered (shell/dist/pages). */
@@ -34,6 +37,7 @@ describe('prerendered pages (HTTP)', () => {
           { path: '/', varies: [], file: 'home.html' },
           { path: '/contact', varies: ['service'], file: 'contact.html' },
         ],
+        scriptHashes: [LOADER_HASH, "sha256-x' 'unsafe-inline"],
       }),
     );
     t = await createTestApp({ WEB_DIST_DIR: webRoot, SITE_NAME: 'Mixdown Studio' });
@@ -53,6 +57,13 @@ describe('prerendered pages (HTTP)', () => {
     expect(res.text).toContain(`<p>© ${new Date().getFullYear()} Mixdown Studio</p>`);
     expect(res.text).not.toContain('%%');
     expect(res.text).toContain('<script id="site-config" type="application/json">{"name":"Mixdown Studio"}');
+  });
+
+  it("allows the build's inline loader by its hash, and nothing the manifest garbles", async () => {
+    const res = await t.http().get('/');
+    const scriptSrc = /script-src ([^;]+)/.exec(res.headers['content-security-policy'] as string)?.[1];
+    expect(scriptSrc?.split(' ')).toContain(`'${LOADER_HASH}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('follows the settings: blog name and Instagram link, escaped', async () => {

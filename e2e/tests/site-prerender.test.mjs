@@ -3,6 +3,7 @@
 // in the HTML, paint and work without JavaScript, and are then hydrated in place: the same DOM
 // nodes, no mismatch, fully interactive.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { BASE, DESKTOP, PHONE, expectVisible, isHydrated, newPage, toast, useBrowser } from './support.mjs';
 
@@ -61,10 +62,16 @@ describe('site: prerendered first screens', () => {
       /<link rel="stylesheet" href="\/remotes\/site\/home-sections\.[0-9a-f]{8}\.css">/,
     );
     assert.match(home.body, /<link rel="stylesheet" href="\/remotes\/site\/[^"]+\.css">/);
-    assert.match(
-      home.body,
-      /<script defer src="\/assets\/paint-first\.[0-9a-f]{8}\.js" data-main="\/assets\/main\./,
-    );
+    // The loader that starts the app after the first paint is inline, allowed by its hash alone.
+    const loader =
+      /<script data-main="\/assets\/main\.[0-9a-f]{8}\.js" data-preload="[^"]+">([^<]+)<\/script>/.exec(
+        home.body,
+      );
+    assert.ok(loader, 'the page carries the inline loader');
+    const hash = createHash('sha256').update(loader[1]).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(home.res.headers.get('content-security-policy'))?.[1];
+    assert.ok(scriptSrc?.split(' ').includes(`'sha256-${hash}'`), `the CSP allows the loader: ${scriptSrc}`);
+    assert.ok(!scriptSrc.includes("'unsafe-inline'"), 'no other inline script is allowed');
     assert.doesNotMatch(home.body, /%%[A-Z_]+%%/, 'every stand-in is replaced');
     const brand = /<span class="brand__name">([^<]*)<\/span>/.exec(home.body)?.[1];
     assert.equal(brand, injectedName(home.body), 'the header shows the name the browser will render');

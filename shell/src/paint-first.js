@@ -1,9 +1,10 @@
 // Starts the shell on a prerendered page only once the browser has painted the HTML it was sent,
 // so a phone shows the first screen before it spends a second compiling and running the app.
-// scripts/prerender.mjs swaps the page's own <script src="main…js"> for this file (content-hashed),
-// passing the original address in data-main and, in data-preload, the chunks main.js would ask for
-// one after another: they are all requested together, after the paint, not competing with it.
-// Kept tiny and dependency-free: it runs first.
+// scripts/prerender.mjs swaps the page's own <script src="main…js"> for this code, inlined in the
+// head (a file of its own was one more request racing the stylesheets and the page's picture on a
+// slow phone; the CSP allows it by its hash), passing the original address in data-main and, in
+// data-preload, the chunks main.js would ask for one after another: they are all requested
+// together, after the paint, not competing with it. Kept tiny and dependency-free: it runs first.
 (function paintFirst() {
   var script = document.currentScript;
   var main = script && script.getAttribute('data-main');
@@ -19,6 +20,11 @@
   }
   function start() {
     if (started) return;
+    // It runs while the head is parsed: the app must not hydrate a half-parsed page.
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', start);
+      return;
+    }
     started = true;
     var queue = preload
       .map(function (href) {
