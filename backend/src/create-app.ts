@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { fastify as createFastify } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +80,13 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+  // The instance is built here rather than by FastifyAdapter so that our two hooks below come
+  // before the four onRequest hooks and the onResponse hook the adapter adds when it is
+  // constructed (its own request hook, CORS, the routable-target check, version-extractor errors:
+  // none has anything to do for an answer replayed from memory). Without the adapter's version
+  // constraint in the router, a versioned route would be refused when it is registered; the app
+  // enables no versioning.
+  const instance = createFastify({
     bodyLimit: 1024 * 1024,
     // Behind a load balancer (TRUST_PROXY) req.ip, and so every rate limit, is the real client;
     // an X-Forwarded-For from anyone else is ignored.
@@ -97,9 +104,10 @@ export async function createApp(
   });
   const logger = createRootLogger(config.logLevel, options.logDestination, traceLogFields());
   // The access log first: its onResponse hook sees every answer, the early refusals included.
-  registerRequestLog(adapter.getInstance(), logger);
+  registerRequestLog(instance, logger);
   // Then the answers kept in memory (the blog's cached reads), before every other onRequest hook.
-  registerEarlyAnswers(adapter.getInstance());
+  registerEarlyAnswers(instance);
+  const adapter = new FastifyAdapter(instance);
   adapter.getInstance().addHook('onClose', (_instance, done) => {
     flushLogs(logger);
     done();
