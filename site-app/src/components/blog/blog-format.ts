@@ -1,22 +1,43 @@
 /** How the blog shows dates, authors and uploaded images. */
 import { displayNameOf, type BlogPostDto, type PostAuthor } from '@studio/shared';
 
-// The studio's own time zone, not the reader's: the server renders these dates into the HTML and
-// the browser must produce the same text when it hydrates, wherever the reader is.
-const timeZone = 'Europe/London';
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone,
-});
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+// Dates are shown in the studio's own time zone (Europe/London), not the reader's: the server
+// renders them into the HTML and the browser must produce the same text when it hydrates,
+// wherever the reader is. Written out by hand rather than with Intl.DateTimeFormat because the
+// first formatter with a time zone loads ICU's zone and locale data, tens of milliseconds on a
+// phone inside the blog's hydration task. blog-format.spec.ts checks the text matches
+// Intl's en-GB output.
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const HOUR = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of `month` (0-based) of `year`: when UK clocks change (since 1996). */
+function lastSundayOneAm(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR;
+}
+
+/** The calendar date in London: GMT, or BST (UTC+1) between the last Sundays of March and October. */
+function londonDate(iso: string): Date {
+  const t = new Date(iso).getTime();
+  const year = new Date(t).getUTCFullYear();
+  const summer = t >= lastSundayOneAm(year, 2) && t < lastSundayOneAm(year, 9);
+  return new Date(summer ? t + HOUR : t);
+}
 
 /** When the post went out: its publish time, else when it was written. */
 export function postDate(post: Pick<BlogPostDto, 'publishedAt' | 'createdAt'>): string {
@@ -24,10 +45,16 @@ export function postDate(post: Pick<BlogPostDto, 'publishedAt' | 'createdAt'>): 
 }
 
 /** '5 Jan 2024', for cards and lists. */
-export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
+export function formatShortDate(iso: string): string {
+  const d = londonDate(iso);
+  return `${d.getUTCDate()} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
 
 /** 'Monday, 5 January 2024', for the article itself. */
-export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
+export function formatLongDate(iso: string): string {
+  const d = londonDate(iso);
+  return `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
 
 export function authorName(author: PostAuthor | null): string | null {
   return author ? displayNameOf(author) : null;
