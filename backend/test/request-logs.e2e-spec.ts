@@ -5,6 +5,7 @@
  * The app runs at the most verbose level, so no level may leak them.
  */
 import { randomBytes } from 'node:crypto';
+import { registry } from '../src/metrics/metrics';
 import { createTestApp, TestApp } from './support/test-app';
 
 const secret = (label: string) => `${label}${randomBytes(12).toString('hex')}`;
@@ -82,5 +83,47 @@ describe('request logs (HTTP)', () => {
     for (const [what, token] of Object.entries(tokens)) {
       expect({ what, leaked: log.includes(token) }).toEqual({ what, leaked: false });
     }
+  });
+
+  it('logs and counts a cached blog read that was answered from memory, a 304 included', async () => {
+    /** Requests counted under the tags route, by status class. */
+    const counted = async (statusClass: string) => {
+      const metric = await registry.getSingleMetric('http_request_duration_seconds')!.get();
+      const values = metric.values as {
+        metricName?: string;
+        labels: Record<string, unknown>;
+        value: number;
+      }[];
+      const count = values.find(
+        (v) =>
+          v.metricName === 'http_request_duration_seconds_count' &&
+          v.labels.route === '/api/blog/tags' &&
+          v.labels.status_class === statusClass,
+      );
+      return count?.value ?? 0;
+    };
+    const first = await t.http().get('/api/blog/tags').expect(200);
+    const ok = await counted('2xx');
+    const replayed = await t.http().get('/api/blog/tags').expect(200);
+    const revalidated = await t.http().get('/api/blog/tags').set('if-none-match', first.headers.etag);
+    expect(revalidated.status).toBe(304);
+    expect(replayed.text).toBe(first.text);
+    expect(replayed.headers['x-request-id']).toMatch(/^req-/);
+    expect(replayed.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+
+    const ids = [first, replayed, revalidated].map((r) => r.headers['x-request-id'] as string);
+    for (let i = 0; i < 50 && lines.filter((l) => l.includes(ids[2])).length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const access = lines
+      .map((l) => JSON.parse(l) as { reqId?: string; req?: { url?: string }; res?: { statusCode?: number } })
+      .filter((l) => l.req?.url === '/api/blog/tags' && l.res);
+    expect(access.map((l) => [l.reqId, l.res?.statusCode])).toEqual([
+      [ids[0], 200],
+      [ids[1], 200],
+      [ids[2], 304],
+    ]);
+    expect(await counted('2xx')).toBe(ok + 1);
+    expect(await counted('3xx')).toBeGreaterThanOrEqual(1);
   });
 });

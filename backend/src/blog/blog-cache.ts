@@ -38,6 +38,8 @@ interface Entry {
 export interface CachedResponse {
   /** Every header of the original response, content-length included. */
   headers: Record<string, string | number | string[]>;
+  /** The same headers as name, value pairs (an array value repeats its name), for writeHead. */
+  wire: string[];
   body: Buffer;
   expiresAt: number;
   size: number;
@@ -131,7 +133,11 @@ export class BlogCache implements OnModuleInit, OnApplicationShutdown {
     if (generation !== this.gen || this.horizon === undefined) return;
     this.dropResponse(url);
     const size = body.length + 1024;
-    this.responses.set(url, { headers, body, expiresAt: Date.now() + TTL_MS, size });
+    const wire: string[] = [];
+    for (const [name, value] of Object.entries(headers)) {
+      for (const one of Array.isArray(value) ? value : [value]) wire.push(name, String(one));
+    }
+    this.responses.set(url, { headers, wire, body, expiresAt: Date.now() + TTL_MS, size });
     this.responseBytes += size;
     // Oldest first: Map keeps insertion order.
     while (this.responses.size > MAX_ENTRIES || this.responseBytes > MAX_BYTES) {

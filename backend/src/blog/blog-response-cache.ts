@@ -17,9 +17,10 @@
  *
  * A request without cookies is replayed from the first `onRequest` hook (common/early-answer.ts):
  * the hooks it skips have nothing to do for it (the stored headers already carry the security
- * headers, a GET passes the same-origin check, no cookie means no session to renew, and the URL's
- * query and path passed the input rules when the stored answer was made), while the `onSend` and
- * `onResponse` hooks (cache headers, access log, metrics) still run. A request with cookies is
+ * and cache headers the `onRequest` and `onSend` hooks set, a GET passes the same-origin check, no
+ * cookie means no session to renew, and the URL's query and path passed the input rules when the
+ * stored answer was made). Its stored status line, headers and body go straight to Node's
+ * response, and the `onResponse` hooks (access log, metrics) still run. A request with cookies is
  * replayed as a `preHandler` hook instead, after every onRequest, preParsing and preValidation
  * hook (a session may be renewed on the way), just before the route's handler would run. Nest
  * guards and interceptors live inside that handler; these public routes have none, and no rate
@@ -60,6 +61,30 @@ function replay(req: TrackedRequest, reply: FastifyReply, hit: CachedResponse): 
   }
 }
 
+/**
+ * The early replay: the stored bytes straight to Node's response, past Fastify's reply (its
+ * per-header checks, serialization and onSend hooks, whose work the stored headers already
+ * carry). The onResponse hooks still run: Fastify listens for the response's end either way.
+ */
+function replayRaw(req: TrackedRequest, reply: FastifyReply, hit: CachedResponse): void {
+  req[REPLAYED] = true;
+  reply.hijack();
+  const wire = hit.wire.slice();
+  wire.push('x-request-id', req.id);
+  const res = reply.raw;
+  if (notModified(req.headers['if-none-match'], String(hit.headers.etag ?? ''))) {
+    const kept: string[] = [];
+    for (let i = 0; i < wire.length; i += 2) {
+      if (wire[i] !== 'content-length' && wire[i] !== 'content-type') kept.push(wire[i], wire[i + 1]);
+    }
+    res.writeHead(304, kept);
+    res.end();
+  } else {
+    res.writeHead(200, wire);
+    res.end(hit.body);
+  }
+}
+
 @Injectable()
 export class BlogResponseCache implements OnModuleInit {
   constructor(
@@ -74,7 +99,7 @@ export class BlogResponseCache implements OnModuleInit {
       if (req.method !== 'GET' || req.headers.cookie !== undefined || !CACHEABLE.test(req.url)) return false;
       const hit = this.cache.response(req.url);
       if (!hit) return false;
-      replay(req, reply, hit);
+      replayRaw(req, reply, hit);
       return true;
     });
     fastify.addHook('preHandler', (req: TrackedRequest, reply: FastifyReply, done: () => void) => {

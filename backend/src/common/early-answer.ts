@@ -4,8 +4,11 @@
  * same-origin check, session renewal, input rules, the route's handler) run.
  *
  * Guarantees:
- * - an answer sent here still goes through every `onSend` and `onResponse` hook: the access log,
- *   the metrics and the cache headers see it as any other answer;
+ * - an answer sent here still goes through every `onResponse` hook: the access log and the
+ *   metrics see it as any other answer. An answerer that sends through `reply.send` also gets the
+ *   `onSend` hooks; one that writes stored bytes to `reply.raw` after `reply.hijack()` skips them,
+ *   so what those hooks would add must already be in what it stored (Fastify still ends the
+ *   hijacked answer's lifecycle with `onResponse` when the response finishes);
  * - an answerer only answers what it has seen answered by the whole pipeline before (it keeps
  *   the headers that pipeline set, the security headers included) and declines everything else;
  * - without an answerer registered, the hook costs one empty loop per request.
@@ -15,7 +18,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Answers the request (reply.send) and returns true, or returns false and touches nothing. */
+/** Answers the request (reply.send, or hijack and reply.raw) and returns true, or returns false and touches nothing. */
 export type EarlyAnswer = (req: FastifyRequest, reply: FastifyReply) => boolean;
 
 const answerers = new WeakMap<FastifyInstance, EarlyAnswer[]>();
