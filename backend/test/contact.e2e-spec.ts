@@ -221,7 +221,10 @@ describe('contact while the SMTP server is down (HTTP)', () => {
       expect(sink.mails).toHaveLength(2);
       const done = await queue.getJob('contact-1-thank-you');
       expect(await done!.getState()).toBe('completed');
-      expect(done!.attemptsMade).toBeGreaterThanOrEqual(1);
+      // At most the one attempt in flight when the server was found missing: a job held by the
+      // breaker waits without spending attempts (both mails may go out together, so which of the
+      // two found it missing is a race; neither retries while it is away).
+      expect(done!.attemptsMade).toBeLessThanOrEqual(1);
     } finally {
       await t.close();
       await sink.stop();
