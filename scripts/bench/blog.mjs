@@ -1,5 +1,6 @@
 // `npm run bench -- blog`: the public blog API under load, side by side with a bare node:http
-// server that answers the same JSON bytes (the ceiling for any Node server on this machine).
+// server that answers the same bytes, headers and JSON body (the ceiling for any Node server on
+// this machine); `--minimal-bare` gives the bare server only content-type and content-length.
 //
 // Seeds 10,000 published posts into a fresh database on 127.0.0.1:5432, boots the built
 // backend (node backend/dist/main.js, production mode, default log level), then runs Debian's
@@ -32,7 +33,12 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const BACKEND_MAIN = process.env.BENCH_BACKEND_MAIN ?? 'backend/dist/main.js';
-const { values: args } = parseArgs({ options: { profile: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: {
+    profile: { type: 'boolean', default: false },
+    'minimal-bare': { type: 'boolean', default: false },
+  },
+});
 const CONNECTIONS = 50;
 const GOALS = { list: 0.7, slug: 0.5, p99Ms: 20 };
 
@@ -155,19 +161,26 @@ async function seed(db) {
   await db.query('ANALYZE');
 }
 
-/** A node:http server answering fixed bytes per path: the ceiling for a Node server. */
+/**
+ * A node:http server answering fixed bytes per path: the ceiling for a Node server. It sends the
+ * real server's status line, headers and body byte for byte (Node adds the same Date and
+ * keep-alive headers to both), so the two write the same bytes to the socket; with
+ * `--minimal-bare` it sends only content-type and content-length, as before 27 November.
+ */
 const BARE_SERVER = `
 const http = require('node:http');
 const fs = require('node:fs');
 const routes = JSON.parse(fs.readFileSync(process.env.BARE_ROUTES, 'utf8'));
-const bodies = new Map(Object.entries(routes).map(([path, r]) => [path, { body: Buffer.from(r.body), type: r.type }]));
+const bodies = new Map(Object.entries(routes).map(([path, r]) => [path, { body: Buffer.from(r.body), headers: r.headers }]));
 http.createServer((req, res) => {
   const hit = bodies.get(req.url);
   if (!hit) { res.writeHead(404); return res.end(); }
-  res.writeHead(200, { 'content-type': hit.type, 'content-length': hit.body.length });
+  res.writeHead(200, hit.headers);
   res.end(hit.body);
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
+/** What each server's connection adds by itself: never copied into the bare answer. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n, d = 0) => n.toLocaleString('en-GB', { minimumFractionDigits: d, maximumFractionDigits: d });
@@ -232,7 +245,7 @@ async function main() {
       { key: 'slug', label: `GET /api/blog/posts/${slug}`, path: `/api/blog/posts/${slug}` },
     ];
 
-    // The bare server answers exactly the bytes the real one sends.
+    // The bare server answers exactly the bytes the real one sends, headers included.
     const routes = {};
     for (const e of endpoints) {
       const res = await fetch(realUrl + e.path);
@@ -240,7 +253,19 @@ async function main() {
       if (!res.ok) throw new Error(`${e.label} answered ${res.status}: ${body.slice(0, 200)}`);
       if (e.key === 'list' && JSON.parse(body).total !== POSTS)
         throw new Error(`expected ${POSTS} posts, got ${JSON.parse(body).total}`);
-      routes[e.path] = { body, type: res.headers.get('content-type') };
+      const headers = [];
+      if (args['minimal-bare']) {
+        headers.push(
+          'content-type',
+          res.headers.get('content-type'),
+          'content-length',
+          String(Buffer.byteLength(body)),
+        );
+      } else {
+        for (const [name, value] of res.headers) if (!PER_CONNECTION.has(name)) headers.push(name, value);
+      }
+      routes[e.path] = { body, headers };
+      e.headerBytes = headers.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
       e.bytes = Buffer.byteLength(body);
     }
     if (args.profile) {
@@ -261,6 +286,11 @@ async function main() {
 
     log(
       `wrk: ${CONNECTIONS} connections, ${DURATION} s a run, ${ROUNDS} rounds; servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}`,
+    );
+    log(
+      args['minimal-bare']
+        ? 'Bare reference: the same bodies with content-type and content-length only (--minimal-bare).'
+        : `Bare reference: the same status line, headers (${endpoints.map((e) => fmt(e.headerBytes)).join(' and ')} bytes) and bodies as the real server.`,
     );
     for (const e of endpoints) {
       // Warm both (JIT, caches, connection pool) before anything is measured.
