@@ -43,6 +43,8 @@ const NOT_REPLAYED = new Set([
   'set-cookie',
   'x-request-id',
 ]);
+/** What a 304 leaves out of the stored answer's headers: it has no body. */
+const BODY_HEADERS = ['content-length', 'content-type'];
 const STARTED = Symbol('blogCacheGeneration');
 const REPLAYED = Symbol('blogCacheReplayed');
 
@@ -53,8 +55,7 @@ function replay(req: TrackedRequest, reply: FastifyReply, hit: CachedResponse): 
   req[REPLAYED] = true;
   reply.headers(hit.headers);
   if (notModified(req.headers['if-none-match'], String(hit.headers.etag ?? ''))) {
-    reply.removeHeader('content-length');
-    reply.removeHeader('content-type');
+    for (const name of BODY_HEADERS) reply.removeHeader(name);
     void reply.code(304).send();
   } else {
     void reply.code(200).send(hit.body);
@@ -75,7 +76,7 @@ function replayRaw(req: TrackedRequest, reply: FastifyReply, hit: CachedResponse
   if (notModified(req.headers['if-none-match'], String(hit.headers.etag ?? ''))) {
     const kept: string[] = [];
     for (let i = 0; i < wire.length; i += 2) {
-      if (wire[i] !== 'content-length' && wire[i] !== 'content-type') kept.push(wire[i], wire[i + 1]);
+      if (!BODY_HEADERS.includes(wire[i])) kept.push(wire[i], wire[i + 1]);
     }
     res.writeHead(304, kept);
     res.end();

@@ -18,7 +18,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Answers the request (reply.send, or hijack and reply.raw) and returns true, or returns false and touches nothing. */
+/**
+ * Answers the request (reply.send, or reply.hijack and reply.raw) and returns true, or returns
+ * false and touches nothing.
+ */
 export type EarlyAnswer = (req: FastifyRequest, reply: FastifyReply) => boolean;
 
 const answerers = new WeakMap<FastifyInstance, EarlyAnswer[]>();
