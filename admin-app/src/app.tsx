@@ -13,6 +13,7 @@ import { AdminLayout } from './components/admin-layout';
 import { AdminSurface } from './components/admin-surface';
 import { FullPageSpin } from './components/full-page-spin';
 import { RequireAdmin } from './components/require-admin';
+import { useReducedMotion } from './hooks/use-reduced-motion';
 import './admin.css';
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "admin-dashboard" */ './pages/dashboard'));
@@ -68,9 +69,13 @@ const THEME = {
 /** Spec §9: one toast at a time, shown for 5 s; below the fixed header. */
 const NOTIFICATIONS = { maxCount: TOASTS.limit, duration: TOASTS.durationMs / 1000, top: 72 };
 
+/** The same theme with antd's animations off, for people who ask their system for less motion. */
+const STILL_THEME = { token: { ...THEME.token, motion: false } };
+
 export default function App() {
+  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider theme={THEME} locale={enGB}>
+    <ConfigProvider theme={reducedMotion ? STILL_THEME : THEME} locale={enGB}>
       <AntApp notification={NOTIFICATIONS}>
         <AdminSurface>
           <Suspense fallback={<FullPageSpin />}>

@@ -54,7 +54,10 @@ export function useBrowser() {
 }
 
 export async function newPage(browser, viewport = DESKTOP, options = {}) {
-  const context = await browser.newContext({ viewport, baseURL: BASE, ...options });
+  // The person at the browser asks for less motion, so the admin's dialogs open without their
+  // zoom: on two busy cores a click could land while a dialog was still growing and miss its
+  // button. A test about motion itself sets the preference it needs (page.emulateMedia).
+  const context = await browser.newContext({ viewport, baseURL: BASE, reducedMotion: 'reduce', ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
