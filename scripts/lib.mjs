@@ -227,6 +227,35 @@ export function which(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
 }
 
+/** Debian's Chromium, or the browser CHROMIUM_PATH names. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The Debian packages a command needs (`{ pkg, present }`, present false when missing). As root
+ * with apt the missing ones are installed, as a fresh machine needs; otherwise the command stops
+ * and names the one line that installs them. Chromium counts as present when CHROMIUM_PATH
+ * names a browser that exists.
+ */
+export function ensureDebianPackages(needs, forWhat) {
+  const missing = [...new Set(needs.filter((n) => !n.present).map((n) => n.pkg))];
+  if (!missing.length) return;
+  if (process.getuid?.() === 0 && which('apt-get')) {
+    log(`Installing Debian ${missing.join(', ')} for ${forWhat}...`);
+    run('sh', [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    ]);
+    return;
+  }
+  console.error(
+    `\n${forWhat} needs Debian packages that are not installed: ${missing.join(', ')}.\n` +
+      `  Install them: sudo apt-get install -y ${missing.join(' ')}` +
+      (missing.includes('chromium') ? '\n  (or point CHROMIUM_PATH at a Chromium)' : '') +
+      '\n',
+  );
+  process.exit(2);
+}
+
 export async function waitFor(check, { timeoutMs = 30000, intervalMs = 200, what = 'service' } = {}) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {

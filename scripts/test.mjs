@@ -1,12 +1,20 @@
 // `npm test`: every check the project has, in order — lint and types, unit and HTTP tests
 // (real PostgreSQL and Redis), the production build, then browser tests in Chromium.
 import { existsSync } from 'node:fs';
-import { ROOT, ensureInstalled, log, redisAnswers, run, which } from './lib.mjs';
+import {
+  CHROMIUM,
+  ROOT,
+  ensureDebianPackages,
+  ensureInstalled,
+  log,
+  redisAnswers,
+  run,
+  which,
+} from './lib.mjs';
 import net from 'node:net';
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function tcpOpen(url) {
   const u = new URL(url);
@@ -28,30 +36,18 @@ async function preflight() {
     problems.push(
       `Redis does not answer at ${REDIS_URL} (set TEST_REDIS_URL, or start it: redis-server --daemonize yes).`,
     );
-  // Debian packages the tests need: Chromium (browser tests) and ffmpeg (the upload probe).
-  const missing = [];
-  if (!existsSync(CHROMIUM)) missing.push('chromium');
-  if (!which('ffmpeg')) missing.push('ffmpeg');
-  if (missing.length) {
-    if (process.getuid?.() === 0 && which('apt-get')) {
-      log(`Installing Debian ${missing.join(' and ')} for the tests...`);
-      run('sh', [
-        '-c',
-        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
-      ]);
-    } else {
-      if (missing.includes('chromium'))
-        problems.push(
-          `Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-        );
-      if (missing.includes('ffmpeg'))
-        problems.push('ffmpeg is missing: install it (Debian: sudo apt-get install ffmpeg).');
-    }
-  }
   if (problems.length) {
     console.error(`\nnpm test cannot run yet:\n  - ${problems.join('\n  - ')}\n`);
     process.exit(2);
   }
+  // Debian packages the tests need: Chromium (browser tests) and ffmpeg (the upload probe).
+  ensureDebianPackages(
+    [
+      { pkg: 'chromium', present: existsSync(CHROMIUM) },
+      { pkg: 'ffmpeg', present: !!which('ffmpeg') },
+    ],
+    'npm test',
+  );
 }
 
 const REPLICA_FILES = ['blog', 'blog-ssr', 'payments', 'portal'].map((name) => `e2e/tests/${name}.test.mjs`);

@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, freePort, httpOk, log, run, waitFor, which } from '../lib.mjs';
+import { ROOT, freePort, httpOk, log, run, waitFor } from '../lib.mjs';
 import { topFrames } from './lib/cpu-profile.mjs';
 
 const PG_URL =
@@ -42,17 +42,8 @@ const { values: args } = parseArgs({
 const CONNECTIONS = 50;
 const GOALS = { list: 0.7, slug: 0.5, p99Ms: 20 };
 
-function requireTool(cmd, pkg) {
-  if (which(cmd)) return;
-  console.error(
-    `\n  "${cmd}" is not installed. On Debian/Ubuntu: sudo apt-get install -y ${pkg}\n` +
-      "  (this benchmark uses the distribution's wrk so the numbers are comparable between machines).\n",
-  );
-  process.exit(1);
-}
-
-requireTool('wrk', 'wrk');
-requireTool('taskset', 'util-linux');
+// wrk and taskset come from Debian (installed by scripts/bench.mjs): the distribution's wrk keeps
+// the numbers comparable between machines.
 
 // Two cores at least: servers on one, the load generator on another, so they never fight.
 const cores = cpus().length;
