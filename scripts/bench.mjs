@@ -1,22 +1,17 @@
 // `npm run bench -- <name>`: runs scripts/bench/<name>.mjs. Benchmarks report numbers; they
 // never fail the build on a timing (the machine is shared and noisy).
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM, ROOT, ensureDebianPackages, ensureInstalled, which } from './lib.mjs';
+import { DEBIAN, ROOT, ensureDebianPackages, ensureInstalled } from './lib.mjs';
 
-const chromium = { pkg: 'chromium', present: existsSync(CHROMIUM) };
-const ffmpeg = { pkg: 'ffmpeg', present: !!which('ffmpeg') };
 /** The Debian packages each benchmark runs, installed first on a fresh machine (as root). */
 const NEEDS = {
-  blog: [
-    { pkg: 'wrk', present: !!which('wrk') },
-    { pkg: 'util-linux', present: !!which('taskset') },
-  ],
-  site: [chromium, ffmpeg],
-  size: [chromium],
-  uploads: [ffmpeg],
-  previews: [ffmpeg],
-  chaos: [{ pkg: 'redis-server', present: !!which('redis-server') }],
+  blog: [DEBIAN.wrk, DEBIAN.taskset],
+  site: [DEBIAN.chromium, DEBIAN.ffmpeg],
+  size: [DEBIAN.chromium],
+  uploads: [DEBIAN.ffmpeg],
+  previews: [DEBIAN.ffmpeg],
+  chaos: [DEBIAN.redis],
 };
 
 const dir = join(ROOT, 'scripts', 'bench');

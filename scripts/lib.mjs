@@ -230,14 +230,23 @@ export function which(cmd) {
 /** Debian's Chromium, or the browser CHROMIUM_PATH names. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Debian packages as `ensureDebianPackages` takes them: installed when the command or file exists. */
+export const DEBIAN = {
+  chromium: { pkg: 'chromium', file: CHROMIUM },
+  ffmpeg: { pkg: 'ffmpeg', command: 'ffmpeg' },
+  wrk: { pkg: 'wrk', command: 'wrk' },
+  taskset: { pkg: 'util-linux', command: 'taskset' },
+  redis: { pkg: 'redis-server', command: 'redis-server' },
+};
+
 /**
- * The Debian packages a command needs (`{ pkg, present }`, present false when missing). As root
- * with apt the missing ones are installed, as a fresh machine needs; otherwise the command stops
- * and names the one line that installs them. Chromium counts as present when CHROMIUM_PATH
- * names a browser that exists.
+ * The Debian packages a command needs (entries of DEBIAN). As root with apt the missing ones are
+ * installed, as a fresh machine needs; otherwise the command stops and names the one line that
+ * installs them. Chromium counts as present when CHROMIUM_PATH names a browser that exists.
  */
 export function ensureDebianPackages(needs, forWhat) {
-  const missing = [...new Set(needs.filter((n) => !n.present).map((n) => n.pkg))];
+  const present = (n) => (n.file ? existsSync(n.file) : !!which(n.command));
+  const missing = [...new Set(needs.filter((n) => !present(n)).map((n) => n.pkg))];
   if (!missing.length) return;
   if (process.getuid?.() === 0 && which('apt-get')) {
     log(`Installing Debian ${missing.join(', ')} for ${forWhat}...`);

@@ -1,16 +1,6 @@
 // `npm test`: every check the project has, in order — lint and types, unit and HTTP tests
 // (real PostgreSQL and Redis), the production build, then browser tests in Chromium.
-import { existsSync } from 'node:fs';
-import {
-  CHROMIUM,
-  ROOT,
-  ensureDebianPackages,
-  ensureInstalled,
-  log,
-  redisAnswers,
-  run,
-  which,
-} from './lib.mjs';
+import { DEBIAN, ROOT, ensureDebianPackages, ensureInstalled, log, redisAnswers, run } from './lib.mjs';
 import net from 'node:net';
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,13 +31,7 @@ async function preflight() {
     process.exit(2);
   }
   // Debian packages the tests need: Chromium (browser tests) and ffmpeg (the upload probe).
-  ensureDebianPackages(
-    [
-      { pkg: 'chromium', present: existsSync(CHROMIUM) },
-      { pkg: 'ffmpeg', present: !!which('ffmpeg') },
-    ],
-    'npm test',
-  );
+  ensureDebianPackages([DEBIAN.chromium, DEBIAN.ffmpeg], 'npm test');
 }
 
 const REPLICA_FILES = ['blog', 'blog-ssr', 'payments', 'portal'].map((name) => `e2e/tests/${name}.test.mjs`);

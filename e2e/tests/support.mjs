@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before } from 'node:test';
 import { chromium, errors } from 'playwright-core';
+import { CHROMIUM } from '../../scripts/lib.mjs';
 import { stereoWav } from '../../scripts/wav.mjs';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -21,7 +22,7 @@ export const DESKTOP = { width: 1280, height: 900 };
 
 export async function launch() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ROOT } from '../lib.mjs';
+import { CHROMIUM, ROOT } from '../lib.mjs';
 import { startFakeStripe } from '../../e2e/fake-stripe/server.mjs';
 import { BENCH_ADMIN, withAppServer } from './lib/app-server.mjs';
 import { seedPortal, stripeEnv } from './lib/portal-seed.mjs';
@@ -237,7 +237,7 @@ await withAppServer(
       portal && path === portal.projectPath ? { Cookie: portal.cookie } : undefined;
     if (paths.includes(STATIC_PATH)) await writeStaticReference(baseUrl);
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const rows = [];

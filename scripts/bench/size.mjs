@@ -3,7 +3,7 @@
 // here on the production build with the e2e harness's settings, or BENCH_URL if given).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from '../lib.mjs';
+import { CHROMIUM, ROOT } from '../lib.mjs';
 import { withAppServer } from './lib/app-server.mjs';
 
 const require = createRequire(join(ROOT, 'e2e', 'package.json'));
@@ -29,7 +29,7 @@ async function measure(browser, url, path) {
 
 await withAppServer(async (url) => {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
