@@ -27,13 +27,14 @@ const SECTION_IDS = [
   'newsletter',
 ];
 
-/** Distance from the viewport top to a section, once smooth scrolling has settled. */
+/** Distance from the viewport top to a section, once the page's scroll to it has settled. */
 async function settledTop(page, id) {
   // The pricing cards fill in from GET /api/services; the page scrolls once they are in, then
   // drops the scroll request handed over in the router state.
   await page.locator('#pricing .price-card__amount').first().waitFor();
   await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
-  // A smooth scroll may start a few frames later on a busy machine: wait for 5 equal reads.
+  // The scroll may start a few frames later on a busy machine (and is smooth for a visitor who
+  // has not asked for less motion, which newPage does): wait for 5 equal reads.
   let last = null;
   let stable = 0;
   for (let i = 0; i < 60 && stable < 4; i++) {

@@ -61,7 +61,8 @@ async function sectionScrollDone(page) {
   // It scrolls once the prices are in, then drops the request it got in the router state.
   await page.locator('#pricing .price-card__amount').first().waitFor();
   await page.waitForFunction(() => !window.history.state?.usr?.scrollTo);
-  // The scroll is smooth: wait for 5 equal reads.
+  // Smooth for a visitor who has not asked for less motion (newPage does), and it may start a few
+  // frames late: wait for 5 equal reads.
   let last = null;
   for (let i = 0, stable = 0; i < 60 && stable < 4; i++) {
     await page.waitForTimeout(100);
